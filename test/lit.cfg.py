@@ -1,0 +1,42 @@
+# lit configuration shared by all lit suites under test/.
+import os
+import lit.formats
+
+config.name = "ownmap"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".test"]
+config.excludes = ["Inputs", "unit", "bench", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = config.ownmap_test_obj_root
+
+llvm_bin = os.path.join(config.llvm_root, "bin")
+llvm_lib = os.path.join(config.llvm_root, "lib")
+bin_dir = config.ownmap_bin_dir
+lib_dir = config.ownmap_lib_dir
+inc = config.ownmap_include_dir
+
+# FileCheck, not and count come from LLVM 19; our tools from the build tree.
+config.environment["PATH"] = os.pathsep.join(
+    [bin_dir, llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
+# Tests must not inherit a user's ownmap or libomptarget settings.
+for var in list(os.environ):
+    if var.startswith("OWNMAP_") or var.startswith("LIBOMPTARGET_") or var == "LD_PRELOAD":
+        config.environment.pop(var, None)
+config.environment["OMP_TARGET_OFFLOAD"] = "MANDATORY"
+
+offload_flags = ("-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -gline-tables-only "
+                 "-O1 -I{inc} -Wl,-rpath,{lib} -Wl,-rpath,{ownlib} -L{ownlib}").format(
+                     inc=inc, lib=llvm_lib, ownlib=lib_dir)
+serial_flags = "-O1 -I{inc} -Wl,-rpath,{ownlib} -L{ownlib}".format(inc=inc, ownlib=lib_dir)
+
+config.substitutions.append(("%clang-offload", config.offload_cc + " " + offload_flags))
+config.substitutions.append(("%clang-serial", config.offload_cc + " " + serial_flags))
+config.substitutions.append(("%ownmap-rewrite", os.path.join(bin_dir, "ownmap-rewrite")))
+config.substitutions.append(("%ownmap-run", os.path.join(bin_dir, "ownmap-run")))
+config.substitutions.append(("%ownmap-plugin", os.path.join(lib_dir, "libownmap-plugin.so")))
+config.substitutions.append(("%ownmap-include", inc))
+config.substitutions.append(("%compare-with-plugin",
+    os.path.join(config.ownmap_src_root, "test", "e2e", "compare-with-plugin.sh")))
+
+if os.path.exists(os.path.join(bin_dir, "ownmap-rewrite")):
+    config.available_features.add("rewriter")
