@@ -1,0 +1,118 @@
+/* accounting.c - decide which map entries copied data and record them. */
+#include "accounting.h"
+
+#include "message.h"
+#include "offload_abi.h"
+#include "options.h"
+#include "srcloc.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+static atomic_bool said_mapper_skipped;
+static atomic_bool said_too_many_entries;
+
+static void note_uncounted(atomic_bool *said, const char *what) {
+  if (om_option_flag(OM_OPTION_VERBOSE) && om_first_time(said))
+    om_message("passing through uncounted: %s", what);
+}
+
+static bool presence_of(const om_presence *presence, int32_t i) {
+  return (presence->bits[i / 64] >> (i % 64)) & 1;
+}
+
+/* Entries whose copies are counted; the others move nothing the program
+ * mapped, or are beyond what the plugin understands. */
+static bool entry_counted(const om_map_entries *entries, int32_t i) {
+  int64_t type = entries->types[i];
+  if ((type & (OM_MAP_PRIVATE | OM_MAP_LITERAL)) || entries->sizes[i] <= 0 ||
+      entries->begins[i] == NULL)
+    return false;
+  if (entries->mappers != NULL && entries->mappers[i] != NULL) {
+    note_uncounted(&said_mapper_skipped, "map entries with a user-defined mapper");
+    return false;
+  }
+  if (i >= OM_PRESENCE_MAX) {
+    note_uncounted(&said_too_many_entries, "map entries past the first 1024 of a call");
+    return false;
+  }
+  return true;
+}
+
+unsigned om_entry_copies(om_call_kind kind, int64_t type, bool present_before,
+                         bool present_after) {
+  bool always = type & OM_MAP_ALWAYS;
+  bool to = false, from = false;
+  switch (kind) {
+  case OM_CALL_DATA_BEGIN:
+    to = (type & OM_MAP_TO) && (always || !present_before);
+    break;
+  case OM_CALL_DATA_END:
+    from = (type & OM_MAP_FROM) && present_before && (always || !present_after);
+    break;
+  case OM_CALL_DATA_UPDATE:
+    to = (type & OM_MAP_TO) && present_before;
+    from = (type & OM_MAP_FROM) && present_before;
+    break;
+  case OM_CALL_KERNEL:
+    to = (type & OM_MAP_TO) && (always || !present_before);
+    from = (type & OM_MAP_FROM) && (always || !present_after);
+    break;
+  }
+  return (to ? 1u << OM_TO_DEVICE : 0) | (from ? 1u << OM_FROM_DEVICE : 0);
+}
+
+void om_probe_presence(const om_map_entries *entries, int device,
+                       om_is_present_fn is_present, om_presence *out) {
+  memset(out, 0, sizeof *out);
+  for (int32_t i = 0; i < entries->count; i++)
+    if (entry_counted(entries, i) && is_present(entries->begins[i], device))
+      out->bits[i / 64] |= UINT64_C(1) << (i % 64);
+}
+
+static om_span span_of(const char *text) { return (om_span){text, strlen(text)}; }
+
+void om_entry_site(const om_map_entries *entries, int32_t i, const om_call_origin *origin,
+                   om_site *site) {
+  om_mapname mapname;
+  if (entries->names != NULL && om_mapname_parse(entries->names[i], &mapname)) {
+    om_site_set(site, mapname.name, om_span_basename(mapname.file), mapname.line);
+    return;
+  }
+  char argument[32];
+  snprintf(argument, sizeof argument, "arg#%d", (int)i);
+  om_psource region;
+  if (om_psource_parse(origin->psource, &region)) {
+    om_site_set(site, span_of(argument), om_span_basename(region.file), region.line);
+    return;
+  }
+  char where[OM_SITE_FILE_MAX];
+  Dl_info module;
+  if (dladdr(origin->return_address, &module) && module.dli_fname != NULL) {
+    om_span file = om_span_basename(span_of(module.dli_fname));
+    snprintf(where, sizeof where, "%.*s+%#tx", (int)file.len, file.text,
+             (const char *)origin->return_address - (const char *)module.dli_fbase);
+  } else {
+    snprintf(where, sizeof where, "%p", origin->return_address);
+  }
+  om_site_set(site, span_of(argument), span_of(where), 0);
+}
+
+void om_account_call(om_ledger *ledger, om_call_kind kind, const om_map_entries *entries,
+                     const om_presence *before, const om_presence *after,
+                     const om_call_origin *origin) {
+  for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
+    if (!entry_counted(entries, i))
+      continue;
+    unsigned copies = om_entry_copies(kind, entries->types[i], presence_of(before, i),
+                                      presence_of(after, i));
+    if (copies == 0)
+      continue;
+    om_site site;
+    om_entry_site(entries, i, origin, &site);
+    for (int direction = 0; direction < OM_DIRECTION_COUNT; direction++)
+      if (copies & (1u << direction))
+        om_ledger_record(ledger, &site, (om_direction)direction, (uint64_t)entries->sizes[i]);
+  }
+}

@@ -1,0 +1,79 @@
+/* accounting.h - which map entries of an offload call really copied data,
+ * and under which site they are recorded.
+ *
+ * Whether a copy happens is decided from presence on the device before and
+ * after the call (omp_target_is_present), following libomptarget's rules:
+ *  - begin/kernel entries with TO copy host->device iff ALWAYS or the section
+ *    was not present before the call;
+ *  - end entries with FROM copy device->host iff present before and ALWAYS or
+ *    no longer present after; kernel entries with FROM iff ALWAYS or not
+ *    present after the call;
+ *  - update entries copy (TO and/or FROM) iff present.
+ * PRIVATE, LITERAL, zero-size and NULL entries move nothing the program
+ * mapped; entries with a user-defined mapper are not counted.
+ *
+ * Approximations: presence is a property of the whole device, so another
+ * host thread mapping the same data at the same moment can shift a count
+ * between the two; with nowait, the deferred end of a region may not have
+ * happened yet when the call returns, so its device->host copy is counted
+ * only if the runtime finished it before returning.
+ */
+#ifndef OWNMAP_PLUGIN_ACCOUNTING_H
+#define OWNMAP_PLUGIN_ACCOUNTING_H
+
+#include "ledger.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum {
+  OM_CALL_DATA_BEGIN,
+  OM_CALL_DATA_END,
+  OM_CALL_DATA_UPDATE,
+  OM_CALL_KERNEL,
+} om_call_kind;
+
+/* The map arrays of one call; names and mappers may be NULL. */
+typedef struct {
+  int32_t count;
+  void **begins;
+  int64_t *sizes;
+  int64_t *types;
+  void **names;
+  void **mappers;
+} om_map_entries;
+
+/* Where the call came from, for entries without a map name. */
+typedef struct {
+  const char *psource; /* ident_t psource, may be NULL */
+  const void *return_address;
+} om_call_origin;
+
+/* Presence of each counted entry; entries past OM_PRESENCE_MAX are not
+ * counted (said once when verbose). */
+#define OM_PRESENCE_MAX 1024
+typedef struct {
+  uint64_t bits[OM_PRESENCE_MAX / 64];
+} om_presence;
+
+typedef int (*om_is_present_fn)(const void *ptr, int device);
+
+/* Bit (1 << OM_TO_DEVICE) and/or (1 << OM_FROM_DEVICE): the copies one entry
+ * of map type `type` makes in a call of `kind`. */
+unsigned om_entry_copies(om_call_kind kind, int64_t type, bool present_before,
+                         bool present_after);
+
+void om_probe_presence(const om_map_entries *entries, int device,
+                       om_is_present_fn is_present, om_presence *out);
+
+/* The ledger key of entry i: its map name, else the region's location and
+ * the argument index, else the caller's address (module+offset). */
+void om_entry_site(const om_map_entries *entries, int32_t i, const om_call_origin *origin,
+                   om_site *site);
+
+/* Records in ledger every copy the call made. */
+void om_account_call(om_ledger *ledger, om_call_kind kind, const om_map_entries *entries,
+                     const om_presence *before, const om_presence *after,
+                     const om_call_origin *origin);
+
+#endif

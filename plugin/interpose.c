@@ -1,0 +1,204 @@
+/* interpose.c - libomptarget entry points, observed and forwarded unchanged.
+ *
+ * Each hook resolves the real function once (dlsym RTLD_NEXT), probes which
+ * map entries are present on the device, calls the real function with the
+ * same arguments, probes again and records the copies that happened. A
+ * thread-local guard keeps calls the runtime makes into these entry points
+ * from being counted twice.
+ */
+#include "accounting.h"
+#include "message.h"
+#include "offload_abi.h"
+#include "plugin.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#define OM_EXPORT __attribute__((visibility("default")))
+
+typedef void (*data_fn)(om_ident *, int64_t, int32_t, void **, void **, int64_t *,
+                        int64_t *, void **, void **);
+typedef void (*data_nowait_fn)(om_ident *, int64_t, int32_t, void **, void **, int64_t *,
+                               int64_t *, void **, void **, int32_t, void *, int32_t,
+                               void *);
+typedef int (*kernel_fn)(om_ident *, int64_t, int32_t, int32_t, void *, om_kernel_args *);
+typedef int (*is_present_fn)(const void *, int);
+typedef int (*default_device_fn)(void);
+
+static struct {
+  kernel_fn target_kernel;
+  data_fn data_begin, data_end, data_update;
+  data_nowait_fn data_begin_nowait, data_end_nowait, data_update_nowait;
+  is_present_fn is_present;
+  default_device_fn default_device;
+} real;
+
+static pthread_once_t real_resolved = PTHREAD_ONCE_INIT;
+
+static void resolve_real_functions(void) {
+  real.target_kernel = (kernel_fn)dlsym(RTLD_NEXT, "__tgt_target_kernel");
+  real.data_begin = (data_fn)dlsym(RTLD_NEXT, "__tgt_target_data_begin_mapper");
+  real.data_end = (data_fn)dlsym(RTLD_NEXT, "__tgt_target_data_end_mapper");
+  real.data_update = (data_fn)dlsym(RTLD_NEXT, "__tgt_target_data_update_mapper");
+  real.data_begin_nowait =
+      (data_nowait_fn)dlsym(RTLD_NEXT, "__tgt_target_data_begin_nowait_mapper");
+  real.data_end_nowait =
+      (data_nowait_fn)dlsym(RTLD_NEXT, "__tgt_target_data_end_nowait_mapper");
+  real.data_update_nowait =
+      (data_nowait_fn)dlsym(RTLD_NEXT, "__tgt_target_data_update_nowait_mapper");
+  real.is_present = (is_present_fn)dlsym(RTLD_NEXT, "omp_target_is_present");
+  real.default_device = (default_device_fn)dlsym(RTLD_NEXT, "omp_get_default_device");
+}
+
+/* The real function named `name`, or a loud abort: there is no correct way
+ * to carry on with an offload call that cannot be forwarded. */
+static void *require(void *function, const char *name) {
+  if (function == NULL) {
+    om_error("cannot find the real %s (is libomptarget loaded after the plugin?)", name);
+    abort();
+  }
+  return function;
+}
+
+static _Thread_local bool inside_hook;
+
+/* One call being observed; `counted` is false when it is passed through. */
+typedef struct {
+  bool counted;
+  om_call_kind kind;
+  int device;
+  om_map_entries entries;
+  om_call_origin origin;
+  om_presence before;
+} observed_call;
+
+static void begin_observing(observed_call *call, om_call_kind kind, om_ident *loc,
+                            int64_t device_id, om_map_entries entries,
+                            const void *return_address) {
+  om_plugin_init();
+  pthread_once(&real_resolved, resolve_real_functions);
+  call->counted = !inside_hook;
+  if (!call->counted)
+    return;
+  inside_hook = true;
+  call->kind = kind;
+  call->device = device_id == OM_DEVICE_DEFAULT
+                     ? ((default_device_fn)require((void *)real.default_device,
+                                                   "omp_get_default_device"))()
+                     : (int)device_id;
+  call->entries = entries;
+  call->origin = (om_call_origin){loc != NULL ? loc->psource : NULL, return_address};
+  om_probe_presence(&call->entries, call->device,
+                    (om_is_present_fn)require((void *)real.is_present, "omp_target_is_present"),
+                    &call->before);
+}
+
+static void finish_observing(observed_call *call) {
+  if (!call->counted)
+    return;
+  om_presence after;
+  om_probe_presence(&call->entries, call->device, real.is_present, &after);
+  om_account_call(&om_plugin_transfers, call->kind, &call->entries, &call->before, &after,
+                  &call->origin);
+  inside_hook = false;
+}
+
+static om_map_entries data_entries(int32_t count, void **begins, int64_t *sizes,
+                                   int64_t *types, void **names, void **mappers) {
+  return (om_map_entries){count, begins, sizes, types, names, mappers};
+}
+
+static atomic_bool said_kernel_args_version;
+
+static bool kernel_args_understood(const om_kernel_args *args) {
+  if (args != NULL && args->version == OM_KERNEL_ARGS_VERSION)
+    return true;
+  if (om_first_time(&said_kernel_args_version))
+    om_warning("__tgt_target_kernel called with KernelArgs version %d (expected %d); "
+               "passing kernels through uncounted",
+               args != NULL ? (int)args->version : -1, OM_KERNEL_ARGS_VERSION);
+  return false;
+}
+
+OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_teams,
+                                  int32_t thread_limit, void *host_ptr,
+                                  om_kernel_args *args) {
+  pthread_once(&real_resolved, resolve_real_functions);
+  kernel_fn forward = (kernel_fn)require((void *)real.target_kernel, "__tgt_target_kernel");
+  if (!kernel_args_understood(args))
+    return forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
+  observed_call call;
+  begin_observing(&call, OM_CALL_KERNEL, loc, device_id,
+                  data_entries((int32_t)args->num_args, args->arg_ptrs, args->arg_sizes,
+                               args->arg_types, args->arg_names, args->arg_mappers),
+                  __builtin_return_address(0));
+  int result = forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
+  finish_observing(&call);
+  return result;
+}
+
+/* The six data entry points differ only in the call kind and whether they
+ * carry dependences; each forwards its arguments unchanged. */
+#define OM_DATA_PARAMS                                                                  \
+  om_ident *loc, int64_t device_id, int32_t count, void **bases, void **begins,        \
+      int64_t *sizes, int64_t *types, void **names, void **mappers
+#define OM_DATA_ARGS loc, device_id, count, bases, begins, sizes, types, names, mappers
+#define OM_DEP_PARAMS int32_t dep_count, void *deps, int32_t noalias_count, void *noalias_deps
+#define OM_DEP_ARGS dep_count, deps, noalias_count, noalias_deps
+
+static void observe_data_call(observed_call *call, om_call_kind kind, OM_DATA_PARAMS,
+                              const void *return_address) {
+  (void)bases;
+  begin_observing(call, kind, loc, device_id,
+                  data_entries(count, begins, sizes, types, names, mappers), return_address);
+}
+
+OM_EXPORT void __tgt_target_data_begin_mapper(OM_DATA_PARAMS) {
+  observed_call call;
+  observe_data_call(&call, OM_CALL_DATA_BEGIN, OM_DATA_ARGS, __builtin_return_address(0));
+  ((data_fn)require((void *)real.data_begin, "__tgt_target_data_begin_mapper"))(OM_DATA_ARGS);
+  finish_observing(&call);
+}
+
+OM_EXPORT void __tgt_target_data_end_mapper(OM_DATA_PARAMS) {
+  observed_call call;
+  observe_data_call(&call, OM_CALL_DATA_END, OM_DATA_ARGS, __builtin_return_address(0));
+  ((data_fn)require((void *)real.data_end, "__tgt_target_data_end_mapper"))(OM_DATA_ARGS);
+  finish_observing(&call);
+}
+
+OM_EXPORT void __tgt_target_data_update_mapper(OM_DATA_PARAMS) {
+  observed_call call;
+  observe_data_call(&call, OM_CALL_DATA_UPDATE, OM_DATA_ARGS, __builtin_return_address(0));
+  ((data_fn)require((void *)real.data_update, "__tgt_target_data_update_mapper"))(
+      OM_DATA_ARGS);
+  finish_observing(&call);
+}
+
+OM_EXPORT void __tgt_target_data_begin_nowait_mapper(OM_DATA_PARAMS, OM_DEP_PARAMS) {
+  observed_call call;
+  observe_data_call(&call, OM_CALL_DATA_BEGIN, OM_DATA_ARGS, __builtin_return_address(0));
+  ((data_nowait_fn)require((void *)real.data_begin_nowait,
+                           "__tgt_target_data_begin_nowait_mapper"))(OM_DATA_ARGS,
+                                                                     OM_DEP_ARGS);
+  finish_observing(&call);
+}
+
+OM_EXPORT void __tgt_target_data_end_nowait_mapper(OM_DATA_PARAMS, OM_DEP_PARAMS) {
+  observed_call call;
+  observe_data_call(&call, OM_CALL_DATA_END, OM_DATA_ARGS, __builtin_return_address(0));
+  ((data_nowait_fn)require((void *)real.data_end_nowait,
+                           "__tgt_target_data_end_nowait_mapper"))(OM_DATA_ARGS,
+                                                                   OM_DEP_ARGS);
+  finish_observing(&call);
+}
+
+OM_EXPORT void __tgt_target_data_update_nowait_mapper(OM_DATA_PARAMS, OM_DEP_PARAMS) {
+  observed_call call;
+  observe_data_call(&call, OM_CALL_DATA_UPDATE, OM_DATA_ARGS, __builtin_return_address(0));
+  ((data_nowait_fn)require((void *)real.data_update_nowait,
+                           "__tgt_target_data_update_nowait_mapper"))(OM_DATA_ARGS,
+                                                                      OM_DEP_ARGS);
+  finish_observing(&call);
+}

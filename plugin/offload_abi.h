@@ -1,0 +1,46 @@
+/* offload_abi.h - the parts of libomptarget's LLVM 19 entry-point ABI that
+ * the plugin reads: ident_t, KernelArgs version 3 and the map-type bits.
+ */
+#ifndef OWNMAP_PLUGIN_OFFLOAD_ABI_H
+#define OWNMAP_PLUGIN_OFFLOAD_ABI_H
+
+#include <stdint.h>
+
+typedef struct {
+  int32_t reserved_1;
+  int32_t flags;
+  int32_t reserved_2;
+  int32_t reserved_3;
+  const char *psource; /* ";FILE;FUNCTION;LINE;COLUMN;;" */
+} om_ident;
+
+#define OM_KERNEL_ARGS_VERSION 3
+
+typedef struct {
+  uint32_t version;
+  uint32_t num_args;
+  void **arg_base_ptrs;
+  void **arg_ptrs;
+  int64_t *arg_sizes;
+  int64_t *arg_types;
+  void **arg_names;
+  void **arg_mappers;
+  uint64_t tripcount;
+  uint64_t flags; /* bit 0: nowait */
+  uint32_t num_teams[3];
+  uint32_t thread_limit[3];
+  uint32_t dyn_cgroup_mem;
+} om_kernel_args;
+
+enum {
+  OM_MAP_TO = 0x1,
+  OM_MAP_FROM = 0x2,
+  OM_MAP_ALWAYS = 0x4,
+  OM_MAP_PRIVATE = 0x80,
+  OM_MAP_LITERAL = 0x100,
+};
+
+/* DeviceId meaning "the default device". */
+#define OM_DEVICE_DEFAULT (-1)
+
+#endif

@@ -1,0 +1,37 @@
+/* plugin.c - initialisation, exit summary and fork handling of the plugin. */
+#include "plugin.h"
+
+#include "message.h"
+#include "options.h"
+#include "ownmap.h"
+#include "report.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+om_ledger om_plugin_transfers = OM_LEDGER_INIT;
+
+static void print_summary_at_exit(void) { om_report_transfers(&om_plugin_transfers); }
+
+static void fork_prepare(void) { om_ledger_fork_prepare(&om_plugin_transfers); }
+static void fork_parent(void) { om_ledger_fork_parent(&om_plugin_transfers); }
+static void fork_child(void) { om_ledger_fork_child(&om_plugin_transfers); }
+
+static void initialize(void) {
+  const om_option_set *options = om_options();
+  if (options->values[OM_OPTION_VERBOSE].flag) {
+    om_message("plugin active (version %s)", ownmap_version());
+    om_options_print(options);
+  }
+  if (options->values[OM_OPTION_SUMMARY].flag && atexit(print_summary_at_exit) != 0)
+    om_warning("cannot register the exit summary; none will be printed");
+  if (pthread_atfork(fork_prepare, fork_parent, fork_child) != 0)
+    om_warning("cannot register fork handlers; a child forked while offloading may hang");
+}
+
+static pthread_once_t initialized = PTHREAD_ONCE_INIT;
+
+void om_plugin_init(void) { pthread_once(&initialized, initialize); }
+
+/* Initialise at load so that settings are reported even if nothing offloads. */
+__attribute__((constructor)) static void initialize_at_load(void) { om_plugin_init(); }

@@ -1,0 +1,100 @@
+/* options.c - the OWNMAP_* descriptor table and its parser. */
+#include "options.h"
+
+#include "message.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+const om_option_desc om_option_table[OM_OPTION_COUNT] = {
+    [OM_OPTION_LOG] = {"OWNMAP_LOG", OM_OPTION_PATH, false,
+                       "append messages and the summary to this file instead of stderr"},
+    [OM_OPTION_VERBOSE] = {"OWNMAP_VERBOSE", OM_OPTION_FLAG, false,
+                           "1: say that the plugin is active, print the options and "
+                           "what is passed through uncounted"},
+    [OM_OPTION_SUMMARY] = {"OWNMAP_SUMMARY", OM_OPTION_FLAG, false,
+                           "1: print the host<->device transfer summary at exit"},
+};
+
+static bool parse_flag(const char *text, bool *flag) {
+  static const char *const yes[] = {"1", "yes", "true", "on"};
+  static const char *const no[] = {"0", "no", "false", "off"};
+  for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++) {
+    if (strcasecmp(text, yes[i]) == 0) {
+      *flag = true;
+      return true;
+    }
+    if (strcasecmp(text, no[i]) == 0) {
+      *flag = false;
+      return true;
+    }
+  }
+  return false;
+}
+
+void om_options_load(om_option_set *set, om_env_lookup lookup) {
+  for (int id = 0; id < OM_OPTION_COUNT; id++) {
+    const om_option_desc *desc = &om_option_table[id];
+    om_option_value *value = &set->values[id];
+    const char *text = lookup(desc->env_name);
+    *value = (om_option_value){.flag = desc->default_flag};
+    if (text == NULL || text[0] == '\0')
+      continue; /* unset or empty: the default */
+    if (desc->kind == OM_OPTION_PATH)
+      value->path = text;
+    else if (!parse_flag(text, &value->flag))
+      value->malformed = text;
+  }
+}
+
+void om_options_warn_malformed(const om_option_set *set) {
+  for (int id = 0; id < OM_OPTION_COUNT; id++) {
+    const om_option_desc *desc = &om_option_table[id];
+    if (set->values[id].malformed != NULL)
+      om_warning("%s='%s' is not a flag (0/1, yes/no, true/false, on/off); using %d", desc->env_name,
+                 set->values[id].malformed, desc->default_flag);
+  }
+}
+
+void om_options_print(const om_option_set *set) {
+  for (int id = 0; id < OM_OPTION_COUNT; id++) {
+    const om_option_desc *desc = &om_option_table[id];
+    const om_option_value *value = &set->values[id];
+    if (desc->kind == OM_OPTION_FLAG)
+      om_message("option %s=%d", desc->env_name, value->flag);
+    else
+      om_message("option %s=%s", desc->env_name, value->path ? value->path : "(stderr)");
+  }
+}
+
+static om_option_set process_options;
+static pthread_once_t process_options_once = PTHREAD_ONCE_INIT;
+
+static const char *lookup_environment(const char *name) { return getenv(name); }
+
+static void open_log(const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0)
+    om_warning("cannot open OWNMAP_LOG file '%s' (%s); writing to stderr", path,
+               strerror(errno));
+  else
+    om_message_set_fd(fd);
+}
+
+static void load_process_options(void) {
+  om_options_load(&process_options, lookup_environment);
+  if (process_options.values[OM_OPTION_LOG].path != NULL)
+    open_log(process_options.values[OM_OPTION_LOG].path);
+  om_options_warn_malformed(&process_options);
+}
+
+const om_option_set *om_options(void) {
+  pthread_once(&process_options_once, load_process_options);
+  return &process_options;
+}
+
+bool om_option_flag(om_option_id id) { return om_options()->values[id].flag; }

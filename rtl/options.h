@@ -1,0 +1,50 @@
+/* options.h - the OWNMAP_* environment variables: one descriptor table,
+ * parsed once (pthread_once) and printed when OWNMAP_VERBOSE=1.
+ */
+#ifndef OWNMAP_RTL_OPTIONS_H
+#define OWNMAP_RTL_OPTIONS_H
+
+#include <stdbool.h>
+
+typedef enum {
+  OM_OPTION_LOG,     /* first, so that later warnings can go to the log */
+  OM_OPTION_VERBOSE,
+  OM_OPTION_SUMMARY,
+  OM_OPTION_COUNT
+} om_option_id;
+
+typedef enum { OM_OPTION_FLAG, OM_OPTION_PATH } om_option_kind;
+
+typedef struct {
+  const char *env_name;     /* e.g. "OWNMAP_VERBOSE" */
+  om_option_kind kind;
+  bool default_flag;        /* OM_OPTION_FLAG only */
+  const char *description;
+} om_option_desc;
+
+typedef struct {
+  bool flag;                /* OM_OPTION_FLAG */
+  const char *path;         /* OM_OPTION_PATH; NULL when unset */
+  const char *malformed;    /* the rejected text, NULL when accepted */
+} om_option_value;
+
+typedef struct {
+  om_option_value values[OM_OPTION_COUNT];
+} om_option_set;
+
+typedef const char *(*om_env_lookup)(const char *name);
+
+extern const om_option_desc om_option_table[OM_OPTION_COUNT];
+
+/* Fills *set from lookup (getenv in the runtime); malformed values keep the
+ * default and are remembered for om_options_warn_malformed. */
+void om_options_load(om_option_set *set, om_env_lookup lookup);
+void om_options_warn_malformed(const om_option_set *set);
+void om_options_print(const om_option_set *set);
+
+/* The process's options, read from the environment on first use; opens
+ * OWNMAP_LOG and warns about malformed values then. */
+const om_option_set *om_options(void);
+bool om_option_flag(om_option_id id);
+
+#endif

@@ -1,0 +1,116 @@
+/* unit-accounting-decisions: which map entries the plugin counts as copies,
+ * from presence before and after a call, and the site each is keyed by. */
+#include "accounting.h"
+#include "check.h"
+#include "offload_abi.h"
+
+enum { TO = OM_MAP_TO, FROM = OM_MAP_FROM, ALWAYS = OM_MAP_ALWAYS };
+#define H2D (1u << OM_TO_DEVICE)
+#define D2H (1u << OM_FROM_DEVICE)
+
+static void test_copy_rules(void) {
+  /* begin: TO copies unless already present; ALWAYS copies anyway. */
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_DATA_BEGIN, TO, false, true), H2D);
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_DATA_BEGIN, TO, true, true), 0);
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_DATA_BEGIN, TO | ALWAYS, true, true), H2D);
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_DATA_BEGIN, TO | FROM, false, true), H2D);
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_DATA_BEGIN, FROM, false, true), 0);
+  /* end: FROM copies when the last reference goes; ALWAYS while present. */
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_DATA_END, FROM, true, false), D2H);
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_DATA_END, FROM, true, true), 0);
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_DATA_END, FROM | ALWAYS, true, true), D2H);
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_DATA_END, FROM | ALWAYS, false, false), 0);
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_DATA_END, TO, true, false), 0);
+  /* update: whatever is asked, iff present. */
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_DATA_UPDATE, TO, true, true), H2D);
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_DATA_UPDATE, FROM, true, true), D2H);
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_DATA_UPDATE, FROM, false, false), 0);
+  /* kernel: both ends of the implicit region. */
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_KERNEL, TO | FROM, false, false), H2D | D2H);
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_KERNEL, TO | FROM, true, true), 0);
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_KERNEL, TO | FROM | ALWAYS, true, true), H2D | D2H);
+  CHECK_EQ_U64(om_entry_copies(OM_CALL_KERNEL, FROM, false, false), D2H);
+}
+
+/* A fake device: the entries whose address is in `present` are mapped. */
+static const void *present[8];
+static int probed_device = -2;
+
+static int fake_is_present(const void *ptr, int device) {
+  probed_device = device;
+  for (size_t i = 0; i < sizeof present / sizeof present[0]; i++)
+    if (present[i] == ptr)
+      return 1;
+  return 0;
+}
+
+static double a[100], b[50], c[10], d[4];
+static int mapper_marker;
+
+static void test_probe_skips_uncounted_entries(void) {
+  void *begins[] = {a, b, c, d, NULL};
+  int64_t sizes[] = {sizeof a, sizeof b, 0, sizeof d, 8};
+  int64_t types[] = {TO, TO | OM_MAP_PRIVATE, TO, TO | OM_MAP_LITERAL, TO};
+  om_map_entries entries = {5, begins, sizes, types, NULL, NULL};
+  present[0] = a, present[1] = b, present[2] = c, present[3] = d;
+  om_presence presence;
+  om_probe_presence(&entries, 3, fake_is_present, &presence);
+  CHECK_EQ_U64(probed_device, 3);
+  CHECK_EQ_U64(presence.bits[0], 1); /* only a[] is counted, and present */
+  memset(present, 0, sizeof present);
+}
+
+static void test_account_kernel_call(void) {
+  void *begins[] = {a, b, c, d};
+  int64_t sizes[] = {sizeof a, sizeof b, sizeof c, sizeof d};
+  int64_t types[] = {TO, TO | FROM, FROM, TO};
+  void *names[] = {";a[0:100];/src/k.c;5;8;;", ";b[0:50];/src/k.c;6;8;;", NULL,
+                   ";d;/src/k.c;7;8;;"};
+  void *mappers[] = {NULL, NULL, NULL, &mapper_marker};
+  om_map_entries entries = {4, begins, sizes, types, names, mappers};
+  om_call_origin origin = {";/src/k.c;main;40;1;;", NULL};
+  om_presence none = {{0}};
+  om_ledger ledger = OM_LEDGER_INIT;
+  om_account_call(&ledger, OM_CALL_KERNEL, &entries, &none, &none, &origin);
+
+  om_ledger_row rows[8], other;
+  size_t count = om_ledger_snapshot(&ledger, rows, 8, &other);
+  CHECK_EQ_U64(count, 3); /* d has a mapper: not counted */
+  uint64_t to_bytes = 0, from_bytes = 0;
+  for (size_t i = 0; i < count; i++) {
+    to_bytes += rows[i].flow[OM_TO_DEVICE].bytes;
+    from_bytes += rows[i].flow[OM_FROM_DEVICE].bytes;
+    if (strcmp(rows[i].site.name, "a[0:100]") == 0) {
+      CHECK_STR(rows[i].site.file, "k.c");
+      CHECK_EQ_U64(rows[i].site.line, 5);
+    } else if (strcmp(rows[i].site.name, "arg#2") == 0) {
+      CHECK_STR(rows[i].site.file, "k.c"); /* no map name: the region's site */
+      CHECK_EQ_U64(rows[i].site.line, 40);
+    } else {
+      CHECK_STR(rows[i].site.name, "b[0:50]");
+    }
+  }
+  CHECK_EQ_U64(to_bytes, sizeof a + sizeof b);
+  CHECK_EQ_U64(from_bytes, sizeof b + sizeof c);
+}
+
+static void test_site_from_return_address(void) {
+  void *begins[] = {a};
+  int64_t sizes[] = {sizeof a};
+  int64_t types[] = {TO};
+  om_map_entries entries = {1, begins, sizes, types, NULL, NULL};
+  om_call_origin origin = {";unknown;unknown;0;0;;", (const void *)test_site_from_return_address};
+  om_site site;
+  om_entry_site(&entries, 0, &origin, &site);
+  CHECK_STR(site.name, "arg#0");
+  CHECK(strncmp(site.file, "unit-accounting-decisions+0x", 28) == 0);
+  CHECK_EQ_U64(site.line, 0);
+}
+
+int main(void) {
+  test_copy_rules();
+  test_probe_skips_uncounted_entries();
+  test_account_kernel_call();
+  test_site_from_return_address();
+  return check_report("unit-accounting-decisions");
+}

@@ -1,0 +1,114 @@
+/* unit-options-parsing: the OWNMAP_* table, defaults, malformed values,
+ * verbose printing and the process-wide options with OWNMAP_LOG. */
+#include "capture.h"
+#include "check.h"
+#include "options.h"
+
+#include <stdlib.h>
+
+static const char *const *fake_environment;
+
+static const char *fake_lookup(const char *name) {
+  for (const char *const *pair = fake_environment; pair[0] != NULL; pair += 2)
+    if (strcmp(pair[0], name) == 0)
+      return pair[1];
+  return NULL;
+}
+
+static om_option_set load(const char *const *environment) {
+  om_option_set set;
+  fake_environment = environment;
+  om_options_load(&set, fake_lookup);
+  return set;
+}
+
+static void test_defaults(void) {
+  static const char *const none[] = {NULL};
+  om_option_set set = load(none);
+  CHECK(!set.values[OM_OPTION_VERBOSE].flag);
+  CHECK(!set.values[OM_OPTION_SUMMARY].flag);
+  CHECK(set.values[OM_OPTION_LOG].path == NULL);
+  for (int id = 0; id < OM_OPTION_COUNT; id++)
+    CHECK(set.values[id].malformed == NULL);
+}
+
+static void test_accepted_values(void) {
+  static const char *const env[] = {"OWNMAP_VERBOSE", "1", "OWNMAP_SUMMARY", "Yes",
+                                    "OWNMAP_LOG", "/tmp/some.log", NULL};
+  om_option_set set = load(env);
+  CHECK(set.values[OM_OPTION_VERBOSE].flag);
+  CHECK(set.values[OM_OPTION_SUMMARY].flag);
+  CHECK_STR(set.values[OM_OPTION_LOG].path, "/tmp/some.log");
+
+  static const char *const off[] = {"OWNMAP_VERBOSE", "off", "OWNMAP_SUMMARY", "0", NULL};
+  set = load(off);
+  CHECK(!set.values[OM_OPTION_VERBOSE].flag);
+  CHECK(!set.values[OM_OPTION_SUMMARY].flag);
+  CHECK(set.values[OM_OPTION_VERBOSE].malformed == NULL);
+}
+
+static void test_malformed_values_warn_and_default(void) {
+  static const char *const env[] = {"OWNMAP_VERBOSE", "junk", "OWNMAP_SUMMARY", "2", NULL};
+  om_option_set set = load(env);
+  CHECK(!set.values[OM_OPTION_VERBOSE].flag);
+  CHECK(!set.values[OM_OPTION_SUMMARY].flag);
+  CHECK_STR(set.values[OM_OPTION_VERBOSE].malformed, "junk");
+  CHECK_STR(set.values[OM_OPTION_SUMMARY].malformed, "2");
+  capture_begin();
+  om_options_warn_malformed(&set);
+  CHECK_STR(capture_end(),
+            "ownmap: warning: OWNMAP_VERBOSE='junk' is not a flag (0/1, yes/no, true/false, "
+            "on/off); using 0\n"
+            "ownmap: warning: OWNMAP_SUMMARY='2' is not a flag (0/1, yes/no, true/false, "
+            "on/off); using 0\n");
+}
+
+static void test_empty_value_is_default(void) {
+  static const char *const env[] = {"OWNMAP_VERBOSE", "", "OWNMAP_LOG", "", NULL};
+  om_option_set set = load(env);
+  CHECK(!set.values[OM_OPTION_VERBOSE].flag);
+  CHECK(set.values[OM_OPTION_VERBOSE].malformed == NULL);
+  CHECK(set.values[OM_OPTION_LOG].path == NULL);
+}
+
+static void test_print_lists_every_option(void) {
+  static const char *const env[] = {"OWNMAP_SUMMARY", "1", NULL};
+  om_option_set set = load(env);
+  capture_begin();
+  om_options_print(&set);
+  CHECK_STR(capture_end(), "ownmap: option OWNMAP_LOG=(stderr)\n"
+                           "ownmap: option OWNMAP_VERBOSE=0\n"
+                           "ownmap: option OWNMAP_SUMMARY=1\n");
+}
+
+/* The process's options come from the environment once; OWNMAP_LOG is opened
+ * first, so the warning about a malformed value lands in the log. */
+static void test_process_options_use_log(void) {
+  char log_path[] = "/tmp/ownmap-unit-options-XXXXXX";
+  int fd = mkstemp(log_path);
+  CHECK(fd >= 0);
+  setenv("OWNMAP_LOG", log_path, 1);
+  setenv("OWNMAP_VERBOSE", "maybe", 1);
+  setenv("OWNMAP_SUMMARY", "true", 1);
+  CHECK(!om_option_flag(OM_OPTION_VERBOSE));
+  CHECK(om_option_flag(OM_OPTION_SUMMARY));
+  setenv("OWNMAP_SUMMARY", "0", 1); /* read once: no effect any more */
+  CHECK(om_option_flag(OM_OPTION_SUMMARY));
+  char text[512] = "";
+  ssize_t len = read(fd, text, sizeof text - 1);
+  text[len > 0 ? len : 0] = '\0';
+  CHECK_STR(text, "ownmap: warning: OWNMAP_VERBOSE='maybe' is not a flag (0/1, yes/no, "
+                  "true/false, on/off); using 0\n");
+  close(fd);
+  unlink(log_path);
+}
+
+int main(void) {
+  test_defaults();
+  test_accepted_values();
+  test_malformed_values_warn_and_default();
+  test_empty_value_is_default();
+  test_print_lists_every_option();
+  test_process_options_use_log();
+  return check_report("unit-options-parsing");
+}
