@@ -1,0 +1,29 @@
+// A program that never offloads runs unchanged: the plugin is silent unless
+// asked, and the summary says that nothing moved.
+//
+// RUN: %clang-offload %s -o %t
+// RUN: %compare-with-plugin %t 2>%t.quiet
+// RUN: count 0 < %t.quiet
+// RUN: env OWNMAP_COMPARE_ENV=OWNMAP_SUMMARY=1 %compare-with-plugin %t 2>%t.err
+// RUN: FileCheck %s --check-prefix=SUMMARY < %t.err
+// RUN: env OWNMAP_COMPARE_ENV=OWNMAP_VERBOSE=1 %compare-with-plugin %t 2>%t.verbose
+// RUN: FileCheck %s --check-prefix=VERBOSE < %t.verbose
+
+// SUMMARY: ownmap: transfer summary: no data moved between host and device
+// SUMMARY-NOT: ownmap
+
+// VERBOSE: ownmap: plugin active (version {{[0-9]+\.[0-9]+\.[0-9]+}})
+// VERBOSE-NEXT: ownmap: option OWNMAP_LOG=(stderr)
+// VERBOSE-NEXT: ownmap: option OWNMAP_VERBOSE=1
+// VERBOSE-NEXT: ownmap: option OWNMAP_SUMMARY=0
+// VERBOSE-NOT: ownmap
+
+#include <stdio.h>
+
+int main(void) {
+  unsigned long long hash = 1469598103934665603ull;
+  for (int i = 0; i < 100000; i++)
+    hash = (hash ^ (unsigned)(i * 31 + 7)) * 1099511628211ull;
+  printf("no-offload hash %llu\n", hash);
+  return 0;
+}

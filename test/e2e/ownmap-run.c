@@ -1,0 +1,68 @@
+// ownmap-run: help, version, usage errors (exit 2), --log, options set the
+// OWNMAP_* variables, PROGRAM without `--`, and the program's exit status.
+//
+// RUN: %clang-offload %s -o %t
+// RUN: %ownmap-run --help | FileCheck %s --check-prefix=HELP
+// RUN: %ownmap-run --version | FileCheck %s --check-prefix=VERSION
+// RUN: not %ownmap-run --bogus %t 2>&1 | FileCheck %s --check-prefix=BOGUS
+// RUN: sh -c '%ownmap-run --bogus %t 2>/dev/null; test $? -eq 2'
+// RUN: not %ownmap-run 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not %ownmap-run --summary -- 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not %ownmap-run --log 2>&1 | FileCheck %s --check-prefix=LOGARG
+//
+// A copy of the script with no plugin next to it cannot work.
+// RUN: rm -rf %t.lonely && mkdir -p %t.lonely/bin
+// RUN: cp %ownmap-run %t.lonely/bin/ownmap-run
+// RUN: not %t.lonely/bin/ownmap-run %t 2>&1 | FileCheck %s --check-prefix=NOPLUGIN
+//
+// --log sends the summary to a file and leaves stderr alone.
+// RUN: rm -f %t.log
+// RUN: %ownmap-run --summary --log %t.log -- %t > %t.out 2> %t.err
+// RUN: count 0 < %t.err
+// RUN: FileCheck %s --check-prefix=LOG < %t.log
+// RUN: FileCheck %s --check-prefix=OUT < %t.out
+// RUN: %ownmap-run --verbose --log=%t.log %t > /dev/null
+// RUN: FileCheck %s --check-prefix=APPENDED < %t.log
+//
+// The program's exit status comes through.
+// RUN: sh -c '%ownmap-run %t fail > /dev/null; test $? -eq 3'
+
+// HELP: usage: ownmap-run [OPTIONS] [--] PROGRAM [ARGS...]
+// HELP: --summary
+// HELP: --verbose
+// HELP: --log FILE
+// HELP: OWNMAP_SUMMARY=0|1
+// HELP: OWNMAP_VERBOSE=0|1
+// HELP: OWNMAP_LOG=FILE
+// VERSION: ownmap-run (ownmap) {{[0-9]+\.[0-9]+\.[0-9]+$}}
+// BOGUS: ownmap-run: error: unknown option '--bogus'
+// BOGUS-NEXT: Try 'ownmap-run --help' for more information.
+// MISSING: ownmap-run: error: missing PROGRAM to run
+// LOGARG: ownmap-run: error: --log needs a FILE
+// NOPLUGIN: ownmap-run: error: libownmap-plugin.so not found
+// LOG: ownmap: transfer summary
+// OUT: run checksum
+// APPENDED: ownmap: transfer summary
+// APPENDED: ownmap: plugin active
+// APPENDED-NEXT: ownmap: option OWNMAP_LOG={{.*}}.log
+// APPENDED-NEXT: ownmap: option OWNMAP_VERBOSE=1
+
+#include <stdio.h>
+#include <string.h>
+
+enum { N = 100 };
+
+int main(int argc, char **argv) {
+  // LOG: ownmap: v[0:N] ownmap-run.c:[[#@LINE+1]] 800 1 800 1
+  double v[N];
+  for (int i = 0; i < N; i++)
+    v[i] = (double)(i % 13) + 0.5;
+#pragma omp target teams distribute parallel for map(tofrom: v[0:N])
+  for (int i = 0; i < N; i++)
+    v[i] = v[i] * v[i];
+  double checksum = 0;
+  for (int i = 0; i < N; i++)
+    checksum += v[i] * (1 + i % 2);
+  printf("run checksum %.2f\n", checksum);
+  return argc > 1 && strcmp(argv[1], "fail") == 0 ? 3 : 0;
+}
