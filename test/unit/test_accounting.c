@@ -1,8 +1,11 @@
 /* unit-accounting-decisions: which map entries the plugin counts as copies,
  * from presence before and after a call, and the site each is keyed by. */
 #include "accounting.h"
+#include "capture.h"
 #include "check.h"
 #include "offload_abi.h"
+
+#include <stdlib.h>
 
 enum { TO = OM_MAP_TO, FROM = OM_MAP_FROM, ALWAYS = OM_MAP_ALWAYS };
 #define H2D (1u << OM_TO_DEVICE)
@@ -71,7 +74,12 @@ static void test_account_kernel_call(void) {
   om_call_origin origin = {";/src/k.c;main;40;1;;", NULL};
   om_presence none = {{0}};
   om_ledger ledger = OM_LEDGER_INIT;
+  capture_begin(); /* verbose: the mapper entry is said to pass uncounted, once */
   om_account_call(&ledger, OM_CALL_KERNEL, &entries, &none, &none, &origin);
+  om_ledger other_ledger = OM_LEDGER_INIT;
+  om_account_call(&other_ledger, OM_CALL_KERNEL, &entries, &none, &none, &origin);
+  CHECK_STR(capture_end(),
+            "ownmap: passing through uncounted: map entries with a user-defined mapper\n");
 
   om_ledger_row rows[8], other;
   size_t count = om_ledger_snapshot(&ledger, rows, 8, &other);
@@ -108,6 +116,7 @@ static void test_site_from_return_address(void) {
 }
 
 int main(void) {
+  setenv("OWNMAP_VERBOSE", "1", 1);
   test_copy_rules();
   test_probe_skips_uncounted_entries();
   test_account_kernel_call();
