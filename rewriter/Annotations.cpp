@@ -1,0 +1,146 @@
+//===- Annotations.cpp - read ownmap ownership annotations ----------------===//
+#include "Annotations.h"
+#include "Diagnostics.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace ownmap {
+
+static constexpr llvm::StringLiteral Prefix = "ownmap.";
+static constexpr llvm::StringLiteral LengthPrefix = "ownmap.len:";
+
+llvm::StringRef macroName(Ownership O) {
+  switch (O) {
+  case Ownership::In:
+    return "OM_IN";
+  case Ownership::InOut:
+    return "OM_INOUT";
+  case Ownership::Out:
+    return "OM_OUT";
+  case Ownership::Scratch:
+    return "OM_SCRATCH";
+  }
+  llvm_unreachable("unknown ownership");
+}
+
+const ParamAnnotation *
+KernelAnnotations::lookup(const ParmVarDecl *P) const {
+  auto It = Params.find(P);
+  return It == Params.end() ? nullptr : &It->second;
+}
+
+bool isKernel(const FunctionDecl &FD) {
+  for (const auto *A : FD.specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation() == "ownmap.kernel")
+      return true;
+  return false;
+}
+
+/// The location a diagnostic about annotation A should point at: the macro
+/// as the user wrote it, not its expansion inside ownmap.h.
+static SourceLocation writtenLoc(const Attr &A, const ASTContext &Ctx) {
+  return Ctx.getSourceManager().getExpansionLoc(A.getLocation());
+}
+
+static std::optional<Ownership> parseOwnership(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<Ownership>>(Name)
+      .Case("in", Ownership::In)
+      .Case("inout", Ownership::InOut)
+      .Case("out", Ownership::Out)
+      .Case("scratch", Ownership::Scratch)
+      .Default(std::nullopt);
+}
+
+static bool pointsToArithmetic(QualType T) {
+  const auto *PT = T->getAs<PointerType>();
+  return PT && PT->getPointeeType()->isArithmeticType();
+}
+
+static llvm::Error addLength(ParamAnnotation &PA, const ParmVarDecl &P,
+                             llvm::StringRef Expr, SourceLocation Loc) {
+  Expr = Expr.trim();
+  if (!P.getType()->isPointerType())
+    return sourceError(Loc, "OM_LEN on '" + P.getName() +
+                                "', which is not a pointer; OM_LEN gives the "
+                                "element count of a pointer parameter");
+  if (Expr.empty())
+    return sourceError(Loc, "OM_LEN on '" + P.getName() +
+                                "' needs an element count expression");
+  if (PA.Length && *PA.Length != Expr)
+    return sourceError(Loc,
+                       "conflicting OM_LEN annotations on '" + P.getName() +
+                           "': '" + *PA.Length + "' and '" + Expr + "'",
+                       PA.LengthLoc, "previous OM_LEN is here");
+  PA.Length = Expr.str();
+  PA.LengthLoc = Loc;
+  return llvm::Error::success();
+}
+
+static llvm::Error addOwnership(ParamAnnotation &PA, const ParmVarDecl &P,
+                                Ownership O, SourceLocation Loc) {
+  if (!pointsToArithmetic(P.getType()))
+    return sourceError(Loc, macroName(O) + " on '" + P.getName() +
+                                "' of type '" + P.getType().getAsString() +
+                                "'; ownership annotations apply to pointers "
+                                "to arithmetic types");
+  if (PA.Kind && *PA.Kind != O)
+    return sourceError(Loc,
+                       "conflicting annotations on '" + P.getName() + "': " +
+                           macroName(*PA.Kind) + " and " + macroName(O),
+                       PA.KindLoc,
+                       "'" + P.getName() + "' is annotated " +
+                           macroName(*PA.Kind) + " here");
+  PA.Kind = O;
+  PA.KindLoc = Loc;
+  return llvm::Error::success();
+}
+
+static llvm::Error readParam(const ParmVarDecl &P, ParamAnnotation &PA) {
+  const ASTContext &Ctx = P.getASTContext();
+  for (const auto *A : P.specific_attrs<AnnotateAttr>()) {
+    llvm::StringRef S = A->getAnnotation();
+    if (!S.starts_with(Prefix))
+      continue;
+    SourceLocation Loc = writtenLoc(*A, Ctx);
+    if (P.getLocation().isMacroID())
+      return sourceError(Loc, "annotated parameter '" + P.getName() +
+                                  "' comes from a macro expansion; write the "
+                                  "declaration out to have it rewritten");
+    if (S.starts_with(LengthPrefix)) {
+      if (auto E = addLength(PA, P, S.drop_front(LengthPrefix.size()), Loc))
+        return E;
+      continue;
+    }
+    std::optional<Ownership> O = parseOwnership(S.drop_front(Prefix.size()));
+    if (!O)
+      return sourceError(Loc, "unknown ownmap annotation '" + S +
+                                  "' on parameter '" + P.getName() + "'");
+    if (auto E = addOwnership(PA, P, *O, Loc))
+      return E;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<KernelAnnotations> readKernelAnnotations(const FunctionDecl &FD) {
+  KernelAnnotations KA;
+  KA.Kernel = &FD;
+  for (const ParmVarDecl *P : FD.parameters()) {
+    ParamAnnotation PA;
+    if (auto E = readParam(*P, PA))
+      return std::move(E);
+    if (PA.Length && !PA.Kind)
+      return sourceError(PA.LengthLoc,
+                         "OM_LEN on '" + P->getName() +
+                             "' without an ownership annotation; add OM_IN, "
+                             "OM_INOUT, OM_OUT or OM_SCRATCH");
+    if (PA.Kind)
+      KA.Params[P] = PA;
+  }
+  return KA;
+}
+
+} // namespace ownmap

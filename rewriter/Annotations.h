@@ -1,0 +1,54 @@
+//===- Annotations.h - read ownmap ownership annotations ------------------===//
+//
+// ownmap.h's macros reach the AST as AnnotateAttr strings:
+//   "ownmap.kernel" on a function; "ownmap.in", "ownmap.inout", "ownmap.out",
+//   "ownmap.scratch" and "ownmap.len:<expr>" on pointer parameters.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OWNMAP_REWRITER_ANNOTATIONS_H
+#define OWNMAP_REWRITER_ANNOTATIONS_H
+
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <string>
+
+namespace ownmap {
+
+/// The borrow a pointer parameter's annotation states.
+enum class Ownership { In, InOut, Out, Scratch };
+
+/// The macro name that states O, e.g. "OM_IN".
+llvm::StringRef macroName(Ownership O);
+
+/// What a kernel states about one pointer parameter.
+struct ParamAnnotation {
+  std::optional<Ownership> Kind;
+  clang::SourceLocation KindLoc; // where the ownership macro is written
+  std::optional<std::string> Length; // OM_LEN's expression text
+  clang::SourceLocation LengthLoc;
+};
+
+/// Annotations of one OM_KERNEL function, keyed by parameter.
+struct KernelAnnotations {
+  const clang::FunctionDecl *Kernel = nullptr;
+  llvm::DenseMap<const clang::ParmVarDecl *, ParamAnnotation> Params;
+
+  /// The annotation of P, or null when P has none.
+  const ParamAnnotation *lookup(const clang::ParmVarDecl *P) const;
+};
+
+/// True when FD carries OM_KERNEL.
+bool isKernel(const clang::FunctionDecl &FD);
+
+/// Reads and validates the parameter annotations of kernel FD: conflicting
+/// annotations on one parameter, OM_LEN or an ownership annotation on a
+/// non-pointer, and unknown "ownmap." strings are errors.
+llvm::Expected<KernelAnnotations>
+readKernelAnnotations(const clang::FunctionDecl &FD);
+
+} // namespace ownmap
+
+#endif

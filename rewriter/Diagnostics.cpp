@@ -1,0 +1,44 @@
+//===- Diagnostics.cpp - ownmap-rewrite errors as clang diagnostics -------===//
+#include "Diagnostics.h"
+
+using namespace clang;
+
+namespace ownmap {
+
+char SourceError::ID = 0;
+
+llvm::Error sourceError(SourceLocation Loc, const llvm::Twine &Message,
+                        SourceLocation NoteLoc, const llvm::Twine &Note) {
+  auto E = std::make_unique<SourceError>(Loc, Message.str());
+  E->NoteLoc = NoteLoc;
+  E->Note = Note.str();
+  return llvm::Error(std::move(E));
+}
+
+static void emit(DiagnosticsEngine &Diags, DiagnosticsEngine::Level Level,
+                 SourceLocation Loc, llvm::StringRef Message) {
+  // One custom ID per level; "%0" keeps the message text verbatim.
+  unsigned ID = Diags.getCustomDiagID(Level, "%0");
+  Diags.Report(Loc, ID) << Message;
+}
+
+void reportErrors(llvm::Error E, DiagnosticsEngine &Diags) {
+  llvm::handleAllErrors(
+      std::move(E),
+      [&](const SourceError &SE) {
+        emit(Diags, DiagnosticsEngine::Error, SE.Loc, SE.Message);
+        if (SE.NoteLoc.isValid())
+          emit(Diags, DiagnosticsEngine::Note, SE.NoteLoc, SE.Note);
+      },
+      [&](const llvm::ErrorInfoBase &Other) {
+        emit(Diags, DiagnosticsEngine::Error, SourceLocation(),
+             Other.message());
+      });
+}
+
+void reportWarning(SourceLocation Loc, const llvm::Twine &Message,
+                   DiagnosticsEngine &Diags) {
+  emit(Diags, DiagnosticsEngine::Warning, Loc, Message.str());
+}
+
+} // namespace ownmap

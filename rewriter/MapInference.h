@@ -1,0 +1,56 @@
+//===- MapInference.h - map clauses from annotations and accesses ---------===//
+//
+// Decides, for one canonical loop of a kernel, how each outer variable
+// reaches the device: annotated pointers get a map with an array section
+// (from the subscripts when they are all `i + c`, else from OM_LEN), scalars
+// that are only read stay firstprivate, scalars only updated by `+=`/`*=`
+// become reductions. Borrow violations, unannotated pointers, unbounded
+// subscripts and possible cross-iteration dependences are errors.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OWNMAP_REWRITER_MAPINFERENCE_H
+#define OWNMAP_REWRITER_MAPINFERENCE_H
+
+#include "Annotations.h"
+#include "CanonicalLoop.h"
+#include "LoopAccess.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ownmap {
+
+enum class MapKind { To, ToFrom, From, Alloc };
+
+/// The OpenMP map-type keyword, e.g. "tofrom".
+llvm::StringRef mapKeyword(MapKind K);
+
+/// How one variable reaches the device, and why.
+struct VariablePlan {
+  const clang::VarDecl *Var = nullptr;
+  std::optional<MapKind> Map;
+  std::string Section;            // "x[0:n]", or the name for a scalar map
+  std::optional<char> Reduction;  // '+' or '*'
+  std::optional<Ownership> Annotation;
+  clang::SourceLocation AnnotationLoc;
+  clang::SourceLocation FirstRead, FirstWrite; // invalid when none
+  std::string Reason;
+};
+
+/// The offload of one loop: its directive and the evidence behind it.
+struct OffloadPlan {
+  CanonicalLoop Loop;
+  std::vector<VariablePlan> Variables;
+
+  /// "#pragma omp target teams distribute parallel for map(...) ..."
+  std::string pragma() const;
+};
+
+llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
+                                      const CanonicalLoop &Loop,
+                                      const LoopAccesses &Accesses);
+
+} // namespace ownmap
+
+#endif

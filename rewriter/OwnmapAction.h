@@ -1,0 +1,34 @@
+//===- OwnmapAction.h - run the analyses over each kernel of a file ------===//
+#ifndef OWNMAP_REWRITER_OWNMAPACTION_H
+#define OWNMAP_REWRITER_OWNMAPACTION_H
+
+#include "clang/Tooling/Core/Replacement.h"
+#include "clang/Tooling/Tooling.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ownmap {
+
+/// What the tool found in all its inputs; nothing is written until every
+/// input has been processed without error.
+struct RewriteResults {
+  struct File {
+    std::string Path;     // as the compiler opened it
+    std::string Original; // its text
+    clang::tooling::Replacements Edits;
+  };
+  std::vector<File> Files; // in processing order, each path once
+  std::string Report;      // the --report text, one block per loop
+  bool HadErrors = false;
+};
+
+/// Creates actions that analyse every OM_KERNEL function defined in the
+/// main file, report problems as diagnostics, and add the directives and
+/// report blocks of the loops they can offload to Results.
+std::unique_ptr<clang::tooling::FrontendActionFactory>
+newOwnmapActionFactory(RewriteResults &Results);
+
+} // namespace ownmap
+
+#endif

@@ -1,0 +1,153 @@
+//===- OwnmapRewrite.cpp - ownmap-rewrite driver --------------------------===//
+//
+// Rewrites annotated C into OpenMP offload C: each outermost `for` loop of an
+// OM_KERNEL function gets a `#pragma omp target teams distribute parallel
+// for` directive with the map clauses its annotations and accesses call for.
+// Output goes to stdout, to -o FILE, or back into the inputs with -i; when
+// any input has an error nothing at all is written.
+//
+//===----------------------------------------------------------------------===//
+#include "OwnmapAction.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang::tooling;
+using namespace llvm;
+
+static cl::OptionCategory OwnmapCategory("ownmap-rewrite options");
+
+static cl::opt<std::string>
+    OutputFile("o", cl::desc("Write the rewritten file to <file> (one input)"),
+               cl::value_desc("file"), cl::cat(OwnmapCategory));
+static cl::opt<bool> InPlace("i", cl::desc("Rewrite the input files in place"),
+                             cl::cat(OwnmapCategory));
+static cl::opt<std::string>
+    ReportFile("report",
+               cl::desc("Write a text report of every offloaded loop: maps, "
+                        "annotations, evidence and reasons"),
+               cl::value_desc("file"), cl::cat(OwnmapCategory));
+static cl::opt<std::string> ResourceDir(
+    "resource-dir",
+    cl::desc("clang resource directory with the builtin headers (default: "
+             OWNMAP_DEFAULT_RESOURCE_DIR ")"),
+    cl::init(OWNMAP_DEFAULT_RESOURCE_DIR), cl::value_desc("dir"),
+    cl::cat(OwnmapCategory));
+
+static cl::extrahelp CommonHelp(CommonOptionsParser::HelpMessage);
+static cl::extrahelp MoreHelp(R"(
+Each outermost 'for' loop of an OM_KERNEL function gets an OpenMP target
+directive with map clauses inferred from OM_IN/OM_INOUT/OM_OUT/OM_SCRATCH/
+OM_LEN. The result goes to stdout unless -o or -i is given; if any input has
+an error, nothing is written and the exit status is 1.
+
+Example: ownmap-rewrite saxpy.c -o saxpy.omp.c --report=saxpy.txt --
+)");
+
+static int fail(const Twine &Message) {
+  WithColor::error(errs(), "ownmap-rewrite") << Message << "\n";
+  return 1;
+}
+
+/// Flags every parse needs: OpenMP (so existing directives are in the AST),
+/// clang's builtin headers, and ownmap.h next to the tool (<prefix>/include,
+/// or build/include in the build tree). Inserted first, so that the
+/// compilation's own flags can override them.
+static ArgumentsAdjuster ownmapFlags(const char *Argv0) {
+  std::string Exe = sys::fs::getMainExecutable(Argv0, (void *)&ownmapFlags);
+  SmallString<256> Include(sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Include, "include");
+  CommandLineArguments Flags = {"-fopenmp", "-resource-dir=" + ResourceDir,
+                                "-isystem", std::string(Include)};
+  return getInsertArgumentAdjuster(Flags, ArgumentInsertPosition::BEGIN);
+}
+
+/// Writes Text to Path. A regular file (or the file a link points to) is
+/// replaced atomically, so a failure never leaves it truncated; anything
+/// else (a pipe, /dev/stdout, "-") is written in place.
+static Error writeFile(StringRef Path, StringRef Text) {
+  auto Write = [&](raw_ostream &OS) {
+    OS << Text;
+    return Error::success();
+  };
+  SmallString<256> Target(Path);
+  if (Path != "-" && sys::fs::exists(Path)) {
+    if (!sys::fs::is_regular_file(Path)) {
+      std::error_code EC;
+      raw_fd_ostream OS(Path, EC);
+      if (EC)
+        return createFileError(Path, EC);
+      return Write(OS);
+    }
+    if (std::error_code EC = sys::fs::real_path(Path, Target))
+      return createFileError(Path, EC);
+  }
+  return writeToOutput(Target, Write);
+}
+
+/// The rewritten text of every input, or the first edit that does not apply.
+static Expected<std::vector<std::string>>
+rewrittenTexts(const ownmap::RewriteResults &Results) {
+  std::vector<std::string> Texts;
+  for (const auto &File : Results.Files) {
+    auto Text = applyAllReplacements(File.Original, File.Edits);
+    if (!Text)
+      return Text.takeError();
+    Texts.push_back(std::move(*Text));
+  }
+  return Texts;
+}
+
+static int writeOutputs(const ownmap::RewriteResults &Results) {
+  auto Texts = rewrittenTexts(Results);
+  if (!Texts)
+    return fail(toString(Texts.takeError()));
+  for (size_t I = 0; I < Texts->size(); ++I) {
+    const auto &File = Results.Files[I];
+    const std::string &Text = (*Texts)[I];
+    Error E = Error::success();
+    if (!OutputFile.empty())
+      E = writeFile(OutputFile, Text);
+    else if (InPlace && Text != File.Original)
+      E = writeFile(File.Path, Text);
+    else if (!InPlace)
+      outs() << Text;
+    if (E)
+      return fail(toString(std::move(E)));
+  }
+  if (!ReportFile.empty())
+    if (Error E = writeFile(ReportFile, Results.Report))
+      return fail(toString(std::move(E)));
+  return 0;
+}
+
+int main(int argc, const char **argv) {
+  auto Parser = CommonOptionsParser::create(argc, argv, OwnmapCategory,
+                                            cl::OneOrMore);
+  if (!Parser) {
+    errs() << toString(Parser.takeError());
+    return 1;
+  }
+  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  if (!OutputFile.empty() && InPlace)
+    return fail("-o and -i cannot be used together");
+  if (!OutputFile.empty() && Sources.size() != 1)
+    return fail("-o needs exactly one input file");
+  for (const std::string &Source : Sources)
+    if (!sys::fs::is_regular_file(Source))
+      return fail("cannot read input file '" + Source + "'");
+
+  ClangTool Tool(Parser->getCompilations(), Sources);
+  Tool.appendArgumentsAdjuster(ownmapFlags(argv[0]));
+  Tool.setPrintErrorMessage(false);
+  ownmap::RewriteResults Results;
+  int Status = Tool.run(ownmap::newOwnmapActionFactory(Results).get());
+  if (Status != 0 || Results.HadErrors)
+    return fail("errors found; nothing was written");
+  return writeOutputs(Results);
+}
