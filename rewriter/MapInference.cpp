@@ -214,7 +214,9 @@ llvm::Error Inference::section(const VariableAccesses &VA,
                              text(Unbounded->Site) + "' of '" + Name +
                              "'; add OM_LEN(<element count>) to the "
                              "parameter",
-                         PA.KindLoc, "'" + Name + "' is annotated here");
+                         PA.KindLoc,
+                         "'" + Name + "' is annotated " +
+                             macroName(*PA.Kind) + " here");
     Plan.Section = Name + "[0:" + *PA.Length + "]";
     Plan.Reason = "section from OM_LEN(" + *PA.Length + "): subscript '" +
                   text(Unbounded->Site) + "' is not of the form i + c";

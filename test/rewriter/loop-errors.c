@@ -1,0 +1,89 @@
+// Loops the rewriter cannot offload safely are reported and left untouched:
+// possible loop-carried dependences, unannotated pointers, scalars written
+// other than by a reduction, subscripts it cannot bound.
+// RUN: not %ownmap-rewrite %s -- 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
+// RUN: echo keep > %t.out
+// RUN: not %ownmap-rewrite %s -o %t.out --report=%t.report -- 2>/dev/null
+// RUN: FileCheck %s --check-prefix=KEEP < %t.out
+// RUN: not test -e %t.report
+// KEEP: {{^keep$}}
+#include <ownmap.h>
+
+OM_KERNEL void prefix(int n, OM_INOUT float *y) {
+  for (int i = 1; i < n; ++i)
+    y[i] = y[i] + y[i - 1];
+}
+// CHECK-MESSAGES: loop-errors.c:14:19: error: cannot offload: possible loop-carried dependence: 'y' is written at 'y[i]' and accessed at 'y[i - 1]'
+// CHECK-MESSAGES-NEXT: {{^}}   14 |     y[i] = y[i] + y[i - 1];
+// CHECK-MESSAGES-NEXT: {{^ *\| *\^$}}
+// CHECK-MESSAGES-NEXT: loop-errors.c:14:5: note: 'y' is written here
+
+OM_KERNEL void scatter(int n, OM_IN const int *idx, OM_OUT OM_LEN(n) float *y) {
+  for (int i = 0; i < n; ++i)
+    y[idx[i]] = 1;
+}
+// CHECK-MESSAGES: loop-errors.c:23:5: error: cannot offload: cannot prove that iterations write distinct elements of 'y' (subscript is not of the form i + c)
+
+OM_KERNEL void unannotated(int n, OM_IN const float *x, float *y) {
+  for (int i = 0; i < n; ++i)
+    y[i] = x[i] * y[i];
+}
+// CHECK-MESSAGES: loop-errors.c:29:19: error: cannot offload: pointer parameter 'y' has no ownership annotation; add OM_INOUT (the loop reads and writes it)
+// CHECK-MESSAGES-NEXT: {{^}}   29 |     y[i] = x[i] * y[i];
+// CHECK-MESSAGES-NEXT: {{^ *\| *\^$}}
+// CHECK-MESSAGES-NEXT: loop-errors.c:27:64: note: 'y' is declared here
+
+OM_KERNEL void unannotated_read(int n, const float *x, OM_OUT float *y) {
+  for (int i = 0; i < n; ++i)
+    y[i] = x[i];
+}
+// CHECK-MESSAGES: loop-errors.c:38:12: error: cannot offload: pointer parameter 'x' has no ownership annotation; add OM_IN (the loop only reads it)
+
+OM_KERNEL float last(int n, OM_IN const float *x) {
+  float s = 0;
+  for (int i = 0; i < n; ++i)
+    s = x[i];
+  return s;
+}
+// CHECK-MESSAGES: loop-errors.c:45:5: error: cannot offload: scalar 's' is written in the loop; only a reduction ('s += e' or 's *= e', and no other use) can be offloaded
+
+OM_KERNEL float mixed(int n, OM_IN const float *x) {
+  float s = 0;
+  for (int i = 0; i < n; ++i) {
+    s += x[i];
+    s *= 2;
+  }
+  return s;
+}
+// CHECK-MESSAGES: loop-errors.c:53:5: error: cannot offload: scalar 's' is written in the loop
+
+OM_KERNEL float reads_reduction(int n, OM_IN const float *x, OM_OUT float *y) {
+  float s = 0;
+  for (int i = 0; i < n; ++i) {
+    s += x[i];
+    y[i] = s;
+  }
+  return s;
+}
+// CHECK-MESSAGES: loop-errors.c:63:5: error: cannot offload: scalar 's' is written in the loop
+
+OM_KERNEL void unbounded(int n, OM_IN const float *x, OM_OUT float *y) {
+  for (int i = 0; i < n; ++i)
+    y[i] = x[2 * i];
+}
+// CHECK-MESSAGES: loop-errors.c:72:12: error: cannot offload: cannot bound the subscript 'x[2 * i]' of 'x'; add OM_LEN(<element count>) to the parameter
+// CHECK-MESSAGES-NEXT: {{^}}   72 |     y[i] = x[2 * i];
+// CHECK-MESSAGES-NEXT: {{^ *\| *\^$}}
+// CHECK-MESSAGES-NEXT: loop-errors.c:70:33: note: 'x' is annotated OM_IN here
+
+// A kernel's other loops are still analysed (and reported) after an error.
+OM_KERNEL void two_loops(int n, OM_IN float *x, OM_OUT float *y) {
+  for (int i = 0; i < n; ++i)
+    x[i] = 1;
+  for (int i = 0; i < n; ++i)
+    y[i] = y[i] + x[i];
+}
+// CHECK-MESSAGES: loop-errors.c:82:5: error: write through 'x', which is OM_IN
+// CHECK-MESSAGES: loop-errors.c:84:12: error: read of 'y' before it is written
+// CHECK-MESSAGES-NOT: error:
+// CHECK-MESSAGES: ownmap-rewrite: error: errors found; nothing was written
