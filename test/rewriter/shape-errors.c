@@ -1,0 +1,49 @@
+// Loops whose shape the rewriter does not handle are reported, not edited:
+// non-canonical headers, loops from macros, loops that are not a statement
+// of a block or share their line.
+// RUN: not %ownmap-rewrite %s -- 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
+// RUN: cp %s %t.c && not %ownmap-rewrite -i %t.c -- 2>/dev/null
+// RUN: diff %s %t.c
+#include <ownmap.h>
+
+#define FOR_EACH(i, n) for (int i = 0; i < n; ++i)
+
+OM_KERNEL void headers(int n, OM_OUT float *y) {
+  for (int i = 0; i <= n; ++i)
+    y[i] = 1;
+  for (int i = n; i > 0; --i)
+    y[i] = 1;
+  for (int i = 0; i < n; i += 2)
+    y[i] = 1;
+  int j;
+  for (j = 0; j < n; ++j)
+    y[j] = 1;
+}
+// CHECK-MESSAGES: shape-errors.c:12:3: error: cannot offload: loop header is not of the form 'for (int i = L; i < U; ++i)'
+// CHECK-MESSAGES: shape-errors.c:14:3: error: cannot offload: loop header
+// CHECK-MESSAGES: shape-errors.c:16:3: error: cannot offload: loop header
+// CHECK-MESSAGES: shape-errors.c:19:3: error: cannot offload: loop header
+
+OM_KERNEL void from_macro(int n, OM_OUT float *y) {
+  FOR_EACH(i, n)
+    y[i] = 1;
+}
+// CHECK-MESSAGES: shape-errors.c:28:3: error: cannot offload: the loop comes from a macro expansion; write it out to have it rewritten
+
+OM_KERNEL void unbraced(int n, OM_OUT float *y) {
+  if (n > 0)
+    for (int i = 0; i < n; ++i)
+      y[i] = 1;
+}
+// CHECK-MESSAGES: shape-errors.c:35:5: error: cannot offload: the loop is not a statement of a '{ }' block; add braces around it
+
+OM_KERNEL void same_line(int n, OM_OUT float *y) {
+  int k = 0; for (int i = 0; i < n; ++i)
+    y[i] = k;
+}
+// CHECK-MESSAGES: shape-errors.c:41:14: error: cannot offload: the loop does not start its line; put 'for' on a line of its own
+
+OM_KERNEL void no_loop(int n, OM_OUT float *y) {
+  y[0] = n;
+}
+// CHECK-MESSAGES: shape-errors.c:46:16: warning: kernel 'no_loop' has no 'for' loop to offload
