@@ -7,18 +7,11 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include <algorithm>
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
 namespace ownmap {
-
-const Access *VariableAccesses::first(AccessKind K) const {
-  for (const Access &A : Accesses)
-    if (A.Kind == K)
-      return &A;
-  return nullptr;
-}
 
 namespace {
 

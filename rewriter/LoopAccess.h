@@ -44,8 +44,6 @@ struct VariableAccesses {
   std::vector<Access> Accesses;
 
   bool isPointer() const { return Var->getType()->isPointerType(); }
-  /// The first access of kind K, or null.
-  const Access *first(AccessKind K) const;
 };
 
 /// Outer variables the loop uses, ordered by declaration.

@@ -7,6 +7,7 @@
 #include <ownmap.h>
 
 #define FOR_EACH(i, n) for (int i = 0; i < n; ++i)
+#define IN_VECTOR(name) OM_IN const float *name
 
 OM_KERNEL void headers(int n, OM_OUT float *y) {
   for (int i = 0; i <= n; ++i)
@@ -19,31 +20,37 @@ OM_KERNEL void headers(int n, OM_OUT float *y) {
   for (j = 0; j < n; ++j)
     y[j] = 1;
 }
-// CHECK-MESSAGES: shape-errors.c:12:3: error: cannot offload: loop header is not of the form 'for (int i = L; i < U; ++i)'
-// CHECK-MESSAGES: shape-errors.c:14:3: error: cannot offload: loop header
-// CHECK-MESSAGES: shape-errors.c:16:3: error: cannot offload: loop header
-// CHECK-MESSAGES: shape-errors.c:19:3: error: cannot offload: loop header
+// CHECK-MESSAGES: shape-errors.c:13:3: error: cannot offload: loop header is not of the form 'for (int i = L; i < U; ++i)'
+// CHECK-MESSAGES: shape-errors.c:15:3: error: cannot offload: loop header
+// CHECK-MESSAGES: shape-errors.c:17:3: error: cannot offload: loop header
+// CHECK-MESSAGES: shape-errors.c:20:3: error: cannot offload: loop header
 
 OM_KERNEL void from_macro(int n, OM_OUT float *y) {
   FOR_EACH(i, n)
     y[i] = 1;
 }
-// CHECK-MESSAGES: shape-errors.c:28:3: error: cannot offload: the loop comes from a macro expansion; write it out to have it rewritten
+// CHECK-MESSAGES: shape-errors.c:29:3: error: cannot offload: the loop comes from a macro expansion; write it out to have it rewritten
 
 OM_KERNEL void unbraced(int n, OM_OUT float *y) {
   if (n > 0)
     for (int i = 0; i < n; ++i)
       y[i] = 1;
 }
-// CHECK-MESSAGES: shape-errors.c:35:5: error: cannot offload: the loop is not a statement of a '{ }' block; add braces around it
+// CHECK-MESSAGES: shape-errors.c:36:5: error: cannot offload: the loop is not a statement of a '{ }' block; add braces around it
 
 OM_KERNEL void same_line(int n, OM_OUT float *y) {
   int k = 0; for (int i = 0; i < n; ++i)
     y[i] = k;
 }
-// CHECK-MESSAGES: shape-errors.c:41:14: error: cannot offload: the loop does not start its line; put 'for' on a line of its own
+// CHECK-MESSAGES: shape-errors.c:42:14: error: cannot offload: the loop does not start its line; put 'for' on a line of its own
 
 OM_KERNEL void no_loop(int n, OM_OUT float *y) {
   y[0] = n;
 }
-// CHECK-MESSAGES: shape-errors.c:46:16: warning: kernel 'no_loop' has no 'for' loop to offload
+// CHECK-MESSAGES: shape-errors.c:47:16: warning: kernel 'no_loop' has no 'for' loop to offload
+
+OM_KERNEL void macro_param(int n, IN_VECTOR(x), OM_OUT float *y) {
+  for (int i = 0; i < n; ++i)
+    y[i] = x[i];
+}
+// CHECK-MESSAGES: shape-errors.c:[[@LINE-4]]:35: error: annotated parameter 'x' comes from a macro expansion; write the declaration out to have it rewritten
