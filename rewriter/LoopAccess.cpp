@@ -20,10 +20,14 @@ namespace {
 class LoopLocals : public RecursiveASTVisitor<LoopLocals> {
 public:
   llvm::SmallPtrSet<const VarDecl *, 16> Vars;
+  /// The body has break or continue: no access is certain to run.
+  bool Jumps = false;
   bool VisitVarDecl(VarDecl *V) {
     Vars.insert(V);
     return true;
   }
+  bool VisitBreakStmt(BreakStmt *) { return Jumps = true; }
+  bool VisitContinueStmt(ContinueStmt *) { return Jumps = true; }
 };
 
 const DeclRefExpr *asVarRef(const Expr *E) {
@@ -31,20 +35,31 @@ const DeclRefExpr *asVarRef(const Expr *E) {
   return Ref && isa<VarDecl>(Ref->getDecl()) ? Ref : nullptr;
 }
 
+/// A reduction update recognised in an expression: its operator, and the
+/// operand combined with the reduction variable.
+struct Update {
+  ReductionOp Op;
+  const Expr *Operand;
+};
+
 /// Walks the loop in evaluation order. Expressions are visited either as
 /// values (visitValue) or as the object an lvalue designates (visitObject),
 /// so every reference to an outer variable is seen with how it is used.
 class AccessWalker {
 public:
   AccessWalker(const CanonicalLoop &Loop, const LoopLocals &Locals)
-      : Loop(Loop), Locals(Locals) {}
+      : Loop(Loop), Locals(Locals), Ctx(Loop.Index->getASTContext()) {}
 
   llvm::Expected<LoopAccesses> run();
 
 private:
   const CanonicalLoop &Loop;
   const LoopLocals &Locals;
+  const ASTContext &Ctx;
   llvm::MapVector<const VarDecl *, VariableAccesses> Found;
+  llvm::SmallPtrSet<const VarDecl *, 8> ModifiedLocals;
+  llvm::SmallVector<CanonicalLoop, 2> InnerLoops; // around the current point
+  unsigned ConditionalDepth = 0;
   llvm::Error Failure = llvm::Error::success();
   bool Failed = false;
   unsigned BreakTargets = 0; // enclosing inner loops and switches
@@ -62,6 +77,8 @@ private:
   }
 
   void record(const VarDecl *V, Access A) {
+    A.InnerLoops = InnerLoops;
+    A.Conditional = ConditionalDepth > 0 || Locals.Jumps;
     VariableAccesses &VA = Found[V];
     VA.Var = V;
     VA.Accesses.push_back(A);
@@ -72,12 +89,21 @@ private:
   const VarDecl *outerVariable(const DeclRefExpr &Ref);
 
   void visitStmt(const Stmt *S);
+  void visitConditional(const Stmt *S) {
+    ++ConditionalDepth;
+    visitStmt(S);
+    --ConditionalDepth;
+  }
+  void visitInnerFor(const ForStmt &For);
+  bool visitMinMaxIf(const IfStmt &If);
   void visitValue(const Expr *E);
   void visitObject(const Expr *E, AccessKind Kind);
   void visitElement(const Expr *Site, const Expr *Base, const Expr *Index,
                     AccessKind Kind);
   void visitAssignment(const BinaryOperator &B);
   bool visitScalarUpdate(const BinaryOperator &B);
+  const VarDecl *reductionTarget(const Expr *LHS) const;
+  void recordUpdate(const Expr *Target, const Update &U);
   void visitCall(const CallExpr &Call);
   void visitAddressOf(const UnaryOperator &AddrOf);
 };
@@ -127,11 +153,47 @@ void AccessWalker::visitStmt(const Stmt *S) {
       }
     return;
   }
-  bool Breakable = isa<ForStmt, WhileStmt, DoStmt, SwitchStmt>(S);
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (visitMinMaxIf(*If))
+      return;
+    visitStmt(If->getInit());
+    visitStmt(If->getConditionVariableDeclStmt());
+    visitValue(If->getCond());
+    visitConditional(If->getThen());
+    return visitConditional(If->getElse());
+  }
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return visitInnerFor(*For);
+  // The body of a while loop or a switch may run any number of times.
+  bool Breakable = isa<WhileStmt, DoStmt, SwitchStmt>(S);
   BreakTargets += Breakable;
+  ConditionalDepth += Breakable;
   for (const Stmt *Child : S->children())
     visitStmt(Child);
   BreakTargets -= Breakable;
+  ConditionalDepth -= Breakable;
+}
+
+/// A canonical inner loop gives its index a range, which subscripts over it
+/// use; its increment is not a modification of the index. Any other inner
+/// loop may run any number of times.
+void AccessWalker::visitInnerFor(const ForStmt &For) {
+  ++BreakTargets;
+  auto Canonical = matchCanonicalLoop(For);
+  if (Canonical) {
+    visitValue(Canonical->Lower);
+    visitValue(Canonical->Upper);
+    InnerLoops.push_back(*Canonical);
+    visitStmt(For.getBody());
+    InnerLoops.pop_back();
+  } else {
+    llvm::consumeError(Canonical.takeError());
+    ++ConditionalDepth;
+    for (const Stmt *Child : For.children())
+      visitStmt(Child);
+    --ConditionalDepth;
+  }
+  --BreakTargets;
 }
 
 void AccessWalker::visitValue(const Expr *E) {
@@ -159,6 +221,15 @@ void AccessWalker::visitValue(const Expr *E) {
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return visitCall(*Call);
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isLogicalOp()) {
+    visitValue(B->getLHS());
+    return visitConditional(B->getRHS());
+  }
+  if (const auto *C = dyn_cast<AbstractConditionalOperator>(E)) {
+    visitValue(C->getCond());
+    visitConditional(C->getTrueExpr());
+    return visitConditional(C->getFalseExpr());
+  }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     // A variable used without being loaded: an array decaying to a pointer.
     if (const VarDecl *V = outerVariable(*Ref))
@@ -185,6 +256,8 @@ void AccessWalker::visitObject(const Expr *E, AccessKind Kind) {
       return fail(Ref->getLocation(), "the loop body modifies the loop "
                                       "variable '" +
                                           V->getName() + "'");
+    if (V && Locals.Vars.count(V) && Kind != AccessKind::Read)
+      ModifiedLocals.insert(V);
     V = outerVariable(*Ref);
     if (!V)
       return;
@@ -239,8 +312,10 @@ static const DeclRefExpr *designatedVariable(const Expr *E) {
 void AccessWalker::visitAddressOf(const UnaryOperator &AddrOf) {
   const DeclRefExpr *Ref = designatedVariable(AddrOf.getSubExpr());
   const auto *V = Ref ? cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (V && Locals.Vars.count(V))
+  if (V && Locals.Vars.count(V)) {
+    ModifiedLocals.insert(V); // whoever gets the address may write it
     return visitValue(AddrOf.getSubExpr()); // an iteration-local address
+  }
   if (!V)
     return fail(AddrOf.getOperatorLoc(),
                 "the loop takes an address the rewriter cannot trace");
@@ -249,41 +324,165 @@ void AccessWalker::visitAddressOf(const UnaryOperator &AddrOf) {
            "' or part of it (pointer arithmetic or aliasing)");
 }
 
-/// Records `s += e`, `s *= e`, `s = s + e`, `s = e * s` ... as a reduction
-/// update of scalar s. Returns false when B is not of that form.
-bool AccessWalker::visitScalarUpdate(const BinaryOperator &B) {
-  const DeclRefExpr *Target = asVarRef(B.getLHS());
-  if (!Target || Target->getType()->isPointerType() ||
-      Locals.Vars.count(cast<VarDecl>(Target->getDecl())))
-    return false;
-  const VarDecl *S = cast<VarDecl>(Target->getDecl());
-  BinaryOperatorKind Op = B.getOpcode();
-  const Expr *Operand = nullptr;
-  if (Op == BO_AddAssign || Op == BO_MulAssign) {
-    Operand = B.getRHS();
-    Op = Op == BO_AddAssign ? BO_Add : BO_Mul;
-  } else if (Op == BO_Assign) {
-    const auto *R = dyn_cast<BinaryOperator>(B.getRHS()->IgnoreParenImpCasts());
-    if (!R || (R->getOpcode() != BO_Add && R->getOpcode() != BO_Mul))
-      return false;
-    Op = R->getOpcode();
-    const DeclRefExpr *L = asVarRef(R->getLHS());
-    if (L && L->getDecl() == S)
-      Operand = R->getRHS();
-    else if (const DeclRefExpr *RR = asVarRef(R->getRHS());
-             RR && RR->getDecl() == S)
-      Operand = R->getLHS();
-    else
-      return false;
-  } else {
-    return false;
+static bool refersTo(const Expr *E, const VarDecl *V) {
+  const DeclRefExpr *Ref = asVarRef(E);
+  return Ref && Ref->getDecl() == V;
+}
+
+static std::optional<ReductionOp> binaryReduction(BinaryOperatorKind K) {
+  switch (K) {
+  case BO_Add:
+  case BO_AddAssign:
+  case BO_Sub: // `s -= e` is a sum of negated terms
+  case BO_SubAssign:
+    return ReductionOp::Add;
+  case BO_Mul:
+  case BO_MulAssign:
+    return ReductionOp::Mul;
+  case BO_And:
+  case BO_AndAssign:
+    return ReductionOp::BitAnd;
+  case BO_Or:
+  case BO_OrAssign:
+    return ReductionOp::BitOr;
+  case BO_Xor:
+  case BO_XorAssign:
+    return ReductionOp::BitXor;
+  case BO_LAnd:
+    return ReductionOp::And;
+  case BO_LOr:
+    return ReductionOp::Or;
+  default:
+    return std::nullopt;
   }
-  visitValue(Operand);
-  if (!outerVariable(*Target))
-    return true;
-  record(S, Access{Op == BO_Add ? AccessKind::SumUpdate
-                                : AccessKind::ProductUpdate,
-                   Target});
+}
+
+static bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  if (A->HasSideEffects(Ctx) || B->HasSideEffects(Ctx))
+    return false;
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+/// For a comparison of s with E (`s < E`, `E >= s`, ...) that selects E when
+/// true (TrueSelectsE) or s: Min or Max.
+static std::optional<ReductionOp> selectReduction(const Expr *Cond,
+                                                  const VarDecl *S,
+                                                  const Expr *E,
+                                                  bool TrueSelectsE,
+                                                  const ASTContext &Ctx) {
+  const auto *C = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!C || !C->isRelationalOp())
+    return std::nullopt;
+  const Expr *Less = C->getLHS(), *More = C->getRHS();
+  if (C->getOpcode() == BO_GT || C->getOpcode() == BO_GE)
+    std::swap(Less, More);
+  bool SIsLess = refersTo(Less, S) && sameValue(More, E, Ctx);
+  if (!SIsLess && !(refersTo(More, S) && sameValue(Less, E, Ctx)))
+    return std::nullopt;
+  return SIsLess == TrueSelectsE ? ReductionOp::Max : ReductionOp::Min;
+}
+
+/// `s = s op e`, `s = e op s` (op commutative), `s = s < e ? s : e`,
+/// `s = fminf(s, e)` and the like, for the right-hand side R of `s = R`.
+static std::optional<Update> assignedUpdate(const Expr *R, const VarDecl *S,
+                                            const ASTContext &Ctx) {
+  R = R->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(R)) {
+    std::optional<ReductionOp> Op = binaryReduction(B->getOpcode());
+    if (!Op || B->isAssignmentOp())
+      return std::nullopt;
+    if (refersTo(B->getLHS(), S))
+      return Update{*Op, B->getRHS()};
+    if (B->getOpcode() != BO_Sub && refersTo(B->getRHS(), S))
+      return Update{*Op, B->getLHS()};
+    return std::nullopt;
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(R)) {
+    bool TrueIsS = refersTo(C->getTrueExpr(), S);
+    const Expr *E = TrueIsS ? C->getFalseExpr() : C->getTrueExpr();
+    if (TrueIsS == refersTo(C->getFalseExpr(), S))
+      return std::nullopt;
+    if (auto Op = selectReduction(C->getCond(), S, E, !TrueIsS, Ctx))
+      return Update{*Op, E};
+    return std::nullopt;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(R)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F || !F->getIdentifier() || Call->getNumArgs() != 2)
+      return std::nullopt;
+    llvm::StringRef Name = F->getName();
+    std::optional<ReductionOp> Op;
+    if (Name == "fmin" || Name == "fminf" || Name == "fminl")
+      Op = ReductionOp::Min;
+    else if (Name == "fmax" || Name == "fmaxf" || Name == "fmaxl")
+      Op = ReductionOp::Max;
+    if (!Op)
+      return std::nullopt;
+    if (refersTo(Call->getArg(0), S))
+      return Update{*Op, Call->getArg(1)};
+    if (refersTo(Call->getArg(1), S))
+      return Update{*Op, Call->getArg(0)};
+  }
+  return std::nullopt;
+}
+
+const VarDecl *AccessWalker::reductionTarget(const Expr *LHS) const {
+  const DeclRefExpr *Target = asVarRef(LHS);
+  if (!Target || !Target->getType()->isArithmeticType())
+    return nullptr;
+  const auto *S = cast<VarDecl>(Target->getDecl());
+  return Locals.Vars.count(S) ? nullptr : S;
+}
+
+void AccessWalker::recordUpdate(const Expr *Target, const Update &U) {
+  visitValue(U.Operand);
+  if (const VarDecl *S = outerVariable(*asVarRef(Target)))
+    record(S, Access{AccessKind::Update, Target, nullptr, U.Op});
+}
+
+/// Records `s op= e`, `s = s op e`, `s = s < e ? s : e`, `s = fmaxf(s, e)`
+/// ... as a reduction update of scalar s. Returns false when B is not of
+/// such a form.
+bool AccessWalker::visitScalarUpdate(const BinaryOperator &B) {
+  const VarDecl *S = reductionTarget(B.getLHS());
+  if (!S)
+    return false;
+  std::optional<Update> U;
+  if (B.getOpcode() == BO_Assign)
+    U = assignedUpdate(B.getRHS(), S, Ctx);
+  else if (auto Op = binaryReduction(B.getOpcode()))
+    U = Update{*Op, B.getRHS()};
+  if (!U)
+    return false;
+  recordUpdate(B.getLHS(), *U);
+  return true;
+}
+
+/// `if (e > s) s = e;` (max) and `if (e < s) s = e;` (min), in either
+/// operand order, without else.
+bool AccessWalker::visitMinMaxIf(const IfStmt &If) {
+  if (If.getElse() || If.getInit() || If.getConditionVariable())
+    return false;
+  const Stmt *Then = If.getThen();
+  if (const auto *Block = dyn_cast<CompoundStmt>(Then)) {
+    if (Block->size() != 1)
+      return false;
+    Then = Block->body_front();
+  }
+  const auto *Assign = dyn_cast<BinaryOperator>(Then);
+  if (!Assign || Assign->getOpcode() != BO_Assign)
+    return false;
+  const VarDecl *S = reductionTarget(Assign->getLHS());
+  if (!S)
+    return false;
+  auto Op = selectReduction(If.getCond(), S, Assign->getRHS(),
+                            /*TrueSelectsE=*/true, Ctx);
+  if (!Op)
+    return false;
+  recordUpdate(Assign->getLHS(), Update{*Op, Assign->getRHS()});
   return true;
 }
 
@@ -299,17 +498,35 @@ void AccessWalker::visitAssignment(const BinaryOperator &B) {
   visitObject(B.getLHS(), AccessKind::Write);
 }
 
+/// True when parameter I of Callee is a pointer to const: the callee may
+/// only read through it (unless it casts const away, which C forbids to
+/// rely on).
+static bool readOnlyParameter(const FunctionDecl *Callee, unsigned I) {
+  if (!Callee || I >= Callee->getNumParams())
+    return false;
+  const auto *PT = Callee->getParamDecl(I)->getType()->getAs<PointerType>();
+  return PT && PT->getPointeeType().isConstQualified();
+}
+
 void AccessWalker::visitCall(const CallExpr &Call) {
   visitValue(Call.getCallee());
-  for (const Expr *Arg : Call.arguments()) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  for (unsigned I = 0; I < Call.getNumArgs(); ++I) {
+    const Expr *Arg = Call.getArg(I);
     const DeclRefExpr *Ref = asVarRef(Arg);
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (V && V->getType()->isPointerType() && !Locals.Vars.count(V))
+    if (!V || !V->getType()->isPointerType() || Locals.Vars.count(V)) {
+      visitValue(Arg);
+      continue;
+    }
+    if (!readOnlyParameter(Callee, I))
       return fail(Ref->getLocation(),
                   "pointer '" + V->getName() +
-                      "' is passed to a call; the rewriter cannot see what "
-                      "the callee does with it");
-    visitValue(Arg);
+                      "' is passed to a call as a non-const pointer; the "
+                      "rewriter cannot see what the callee does with it");
+    if (outerVariable(*Ref))
+      record(V, Access{AccessKind::Read, Ref, nullptr, ReductionOp::Add, {},
+                       false, Callee});
   }
 }
 
@@ -320,6 +537,8 @@ llvm::Expected<LoopAccesses> AccessWalker::run() {
   if (Failed)
     return std::move(Failure);
   LoopAccesses Result;
+  Result.ModifiedLocals = std::move(ModifiedLocals);
+  Result.Locals = Locals.Vars;
   for (auto &Entry : Found)
     Result.Variables.push_back(std::move(Entry.second));
   const SourceManager &SM = Loop.Index->getASTContext().getSourceManager();
@@ -332,6 +551,30 @@ llvm::Expected<LoopAccesses> AccessWalker::run() {
 }
 
 } // namespace
+
+llvm::StringRef reductionIdentifier(ReductionOp Op) {
+  switch (Op) {
+  case ReductionOp::Add:
+    return "+";
+  case ReductionOp::Mul:
+    return "*";
+  case ReductionOp::Min:
+    return "min";
+  case ReductionOp::Max:
+    return "max";
+  case ReductionOp::BitAnd:
+    return "&";
+  case ReductionOp::BitOr:
+    return "|";
+  case ReductionOp::BitXor:
+    return "^";
+  case ReductionOp::And:
+    return "&&";
+  case ReductionOp::Or:
+    return "||";
+  }
+  llvm_unreachable("unknown reduction");
+}
 
 llvm::Expected<LoopAccesses> collectLoopAccesses(const CanonicalLoop &Loop) {
   LoopLocals Locals;

@@ -3,8 +3,9 @@
 // Walks one canonical loop (its bounds and body) in evaluation order and
 // records, for every variable declared outside the loop, each read and write:
 // element accesses `p[e]` / `*p` for pointers, whole-variable accesses for
-// scalars. Uses it cannot describe that way (pointer arithmetic, a pointer
-// passed to a call, an address taken, jumps out of the loop, globals,
+// scalars, with the canonical inner loops around each. Uses it cannot
+// describe that way (pointer arithmetic, a pointer passed to a call other
+// than as `const T *`, an address taken, jumps out of the loop, globals,
 // aggregates) are errors: the loop must not be offloaded on a guess.
 //
 //===----------------------------------------------------------------------===//
@@ -14,6 +15,8 @@
 #include "CanonicalLoop.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 #include <vector>
 
@@ -22,11 +25,17 @@ namespace ownmap {
 enum class AccessKind {
   Read,
   Write,
-  /// `s += e` / `s = s + e` (Sum) or `s *= e` / `s = s * e` (Product) on a
-  /// scalar whose update expression e does not mention s.
-  SumUpdate,
-  ProductUpdate,
+  /// A reduction update of a scalar s by an expression e that does not
+  /// mention s: `s += e`, `s = s * e`, `s = s < e ? s : e`, `s = fmaxf(s, e)`,
+  /// `if (e > s) s = e`, ... (see ReductionOp).
+  Update,
 };
+
+/// The operator of a reduction update.
+enum class ReductionOp { Add, Mul, Min, Max, BitAnd, BitOr, BitXor, And, Or };
+
+/// The OpenMP reduction identifier of Op, e.g. "+" or "max".
+llvm::StringRef reductionIdentifier(ReductionOp Op);
 
 /// One access, in evaluation order within an iteration.
 struct Access {
@@ -34,8 +43,19 @@ struct Access {
   /// The accessing expression: `p[e]` or `*p` for pointers, the reference to
   /// the variable for scalars.
   const clang::Expr *Site;
-  /// For element accesses: the subscript, or null for `*p`.
+  /// For element accesses: the subscript, or null for `*p` and for a pointer
+  /// passed to a call.
   const clang::Expr *Index = nullptr;
+  /// For Update: the reduction operator.
+  ReductionOp Reduction = ReductionOp::Add;
+  /// The canonical inner loops around the access, outermost first.
+  llvm::SmallVector<CanonicalLoop, 2> InnerLoops;
+  /// Not executed in every iteration (under if, ?:, &&, a while loop, or in
+  /// a loop body that has break or continue).
+  bool Conditional = false;
+  /// A pointer passed to a `const T *` parameter of Callee: the callee reads
+  /// elements the rewriter does not see (callee bodies are not analysed).
+  const clang::FunctionDecl *Callee = nullptr;
 };
 
 /// Everything one outer variable undergoes in the loop.
@@ -49,6 +69,12 @@ struct VariableAccesses {
 /// Outer variables the loop uses, ordered by declaration.
 struct LoopAccesses {
   std::vector<VariableAccesses> Variables;
+  /// Variables declared in the loop that the body modifies (the increment of
+  /// a canonical inner loop does not count): they are not invariant, nor
+  /// loop indices with a known range.
+  llvm::SmallPtrSet<const clang::VarDecl *, 8> ModifiedLocals;
+  /// Locals of the loop: they cannot appear in a map clause.
+  llvm::SmallPtrSet<const clang::VarDecl *, 16> Locals;
 };
 
 llvm::Expected<LoopAccesses> collectLoopAccesses(const CanonicalLoop &Loop);

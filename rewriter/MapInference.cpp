@@ -1,7 +1,7 @@
 //===- MapInference.cpp - map clauses from annotations and accesses -------===//
 #include "MapInference.h"
 #include "Diagnostics.h"
-#include "LinearForm.h"
+#include "Subscript.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
@@ -41,11 +41,13 @@ static MapKind mapFor(Ownership O) {
 
 std::string OffloadPlan::pragma() const {
   std::string P = "#pragma omp target teams distribute parallel for";
+  if (Collapse > 1)
+    P += " collapse(" + std::to_string(Collapse) + ")";
   for (const VariablePlan &V : Variables) {
     if (V.Map)
       P += " map(" + mapKeyword(*V.Map).str() + ": " + V.Section + ")";
     if (V.Reduction)
-      P += std::string(" reduction(") + *V.Reduction + ": " +
+      P += " reduction(" + reductionIdentifier(*V.Reduction).str() + ": " +
            V.Var->getName().str() + ")";
   }
   return P;
@@ -58,16 +60,19 @@ bool isRead(AccessKind K) { return K != AccessKind::Write; }
 
 class Inference {
 public:
-  Inference(const KernelAnnotations &Annotations, const CanonicalLoop &Loop)
+  Inference(const KernelAnnotations &Annotations, const CanonicalLoop &Loop,
+            const LoopAccesses &Accesses)
       : Annotations(Annotations), Loop(Loop),
-        Ctx(Loop.Index->getASTContext()) {}
+        Ctx(Loop.Index->getASTContext()), Subscripts(Loop, Accesses) {}
 
   llvm::Expected<VariablePlan> plan(const VariableAccesses &VA);
+  bool collapsible(const LoopAccesses &Accesses) const;
 
 private:
   const KernelAnnotations &Annotations;
   const CanonicalLoop &Loop;
   const ASTContext &Ctx;
+  SubscriptAnalysis Subscripts;
 
   std::string text(const Expr *E) const {
     return Lexer::getSourceText(
@@ -75,7 +80,8 @@ private:
                Ctx.getSourceManager(), Ctx.getLangOpts())
         .str();
   }
-  std::optional<int64_t> offset(const Access &A) const;
+  llvm::Error checkOutCoverage(const VariableAccesses &VA,
+                               const ParamAnnotation &PA) const;
   llvm::Expected<VariablePlan> planPointer(const VariableAccesses &VA);
   llvm::Expected<VariablePlan> planScalar(const VariableAccesses &VA);
   llvm::Error checkBorrow(const VariableAccesses &VA,
@@ -84,39 +90,6 @@ private:
   llvm::Error section(const VariableAccesses &VA, const ParamAnnotation &PA,
                       VariablePlan &Plan) const;
 };
-
-/// c when A's subscript is `i`, `i + c`, `c + i` or `i - c` for the loop
-/// index i and an integer constant c.
-std::optional<int64_t> Inference::offset(const Access &A) const {
-  if (!A.Index)
-    return std::nullopt;
-  auto IsIndex = [&](const Expr *E) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return Ref && Ref->getDecl() == Loop.Index;
-  };
-  auto Constant = [&](const Expr *E) -> std::optional<int64_t> {
-    Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().getExtValue();
-    return std::nullopt;
-  };
-  const Expr *E = A.Index->IgnoreParenImpCasts();
-  if (IsIndex(E))
-    return 0;
-  const auto *B = dyn_cast<BinaryOperator>(E);
-  if (!B)
-    return std::nullopt;
-  if (B->getOpcode() == BO_Add) {
-    if (IsIndex(B->getLHS()))
-      return Constant(B->getRHS());
-    if (IsIndex(B->getRHS()))
-      return Constant(B->getLHS());
-  }
-  if (B->getOpcode() == BO_Sub && IsIndex(B->getLHS()))
-    if (auto C = Constant(B->getRHS()))
-      return -*C;
-  return std::nullopt;
-}
 
 /// The annotation the loop's use of an unannotated pointer calls for.
 std::string suggestAnnotation(const VariableAccesses &VA) {
@@ -157,8 +130,9 @@ llvm::Error Inference::checkBorrow(const VariableAccesses &VA,
   return llvm::Error::success();
 }
 
-/// A written array must be accessed at one offset only, the element this
-/// iteration owns; anything else may depend on another iteration.
+/// A written array must be accessed at one subscript only, and iterations
+/// of the offloaded loop must reach disjoint elements through it; anything
+/// else may depend on another iteration.
 llvm::Error Inference::checkIndependence(const VariableAccesses &VA) const {
   const Access *Write = nullptr;
   for (const Access &A : VA.Accesses)
@@ -169,70 +143,134 @@ llvm::Error Inference::checkIndependence(const VariableAccesses &VA) const {
   if (!Write)
     return llvm::Error::success();
   llvm::StringRef Name = VA.Var->getName();
-  std::optional<int64_t> Owned = offset(*Write);
+  auto Owned = Subscripts.analyse(*Write);
   if (!Owned)
     return sourceError(Write->Site->getBeginLoc(),
                        "cannot offload: cannot prove that iterations write "
                        "distinct elements of '" +
-                           Name + "' (subscript is not of the form i + c)");
-  for (const Access &A : VA.Accesses)
-    if (offset(A) != Owned)
+                           Name + "' (subscript '" + text(Write->Site) +
+                           "': " + llvm::toString(Owned.takeError()) + ")");
+  if (!Subscripts.ownsElements(*Owned, 0))
+    return sourceError(Write->Site->getBeginLoc(),
+                       "cannot offload: cannot prove that iterations write "
+                       "distinct elements of '" +
+                           Name + "' (subscript '" + text(Write->Site) +
+                           "' may reach the same element from two "
+                           "iterations of '" +
+                           Loop.Index->getName() + "')");
+  for (const Access &A : VA.Accesses) {
+    auto Other = Subscripts.analyse(A);
+    bool Same = Other && Other->Value == Owned->Value;
+    if (!Other)
+      llvm::consumeError(Other.takeError());
+    if (!Same)
       return sourceError(A.Site->getBeginLoc(),
                          "cannot offload: possible loop-carried dependence: '" +
                              Name + "' is written at '" + text(Write->Site) +
                              "' and accessed at '" + text(A.Site) + "'",
                          Write->Site->getBeginLoc(),
                          "'" + Name + "' is written here");
+  }
   return llvm::Error::success();
+}
+
+/// OM_OUT data is copied back over the whole section, so every element of
+/// it must be written on the device: by an unconditional write whose
+/// subscript covers the section without gaps.
+llvm::Error Inference::checkOutCoverage(const VariableAccesses &VA,
+                                        const ParamAnnotation &PA) const {
+  if (*PA.Kind != Ownership::Out)
+    return llvm::Error::success();
+  llvm::StringRef Name = VA.Var->getName();
+  std::string AnnotatedHere = "'" + Name.str() + "' is annotated OM_OUT here";
+  const Access *Write = nullptr;
+  for (const Access &A : VA.Accesses)
+    if (isWrite(A.Kind) && !A.Conditional) {
+      Write = &A;
+      break;
+    }
+  if (!Write)
+    return sourceError(
+        VA.Accesses.front().Site->getBeginLoc(),
+        "'" + Name +
+            "' is OM_OUT but no iteration is certain to write it (writes "
+            "are conditional); elements left unwritten would be copied back "
+            "uninitialised: use OM_INOUT",
+        PA.KindLoc, AnnotatedHere);
+  auto Written = Subscripts.analyse(*Write);
+  if (Written && Subscripts.isDense(*Written))
+    return llvm::Error::success();
+  if (!Written)
+    llvm::consumeError(Written.takeError());
+  return sourceError(Write->Site->getBeginLoc(),
+                     "'" + Name + "' is OM_OUT but '" + text(Write->Site) +
+                         "' does not write every element of its section; "
+                         "elements left unwritten would be copied back "
+                         "uninitialised: use OM_INOUT",
+                     PA.KindLoc, AnnotatedHere);
 }
 
 llvm::Error Inference::section(const VariableAccesses &VA,
                                const ParamAnnotation &PA,
                                VariablePlan &Plan) const {
   std::string Name = VA.Var->getName().str();
-  std::string Range =
-      Loop.Index->getName().str() + " in [" + text(Loop.Lower) + ", " + text(Loop.Upper) + ")";
-  int64_t Low = 0, High = 0;
-  std::vector<std::string> Subscripts;
+  std::optional<Polynomial> Min, Max;
+  std::vector<std::string> Sites, Ranges;
   const Access *Unbounded = nullptr;
+  std::string Why;
   for (const Access &A : VA.Accesses) {
-    std::optional<int64_t> C = offset(A);
-    if (!C) {
-      Unbounded = Unbounded ? Unbounded : &A;
-      continue;
+    if (A.Callee) {
+      Unbounded = &A;
+      Why = "'" + Name + "' is passed to '" + A.Callee->getName().str() +
+            "', whose body is not analysed";
+      break;
     }
-    Low = Subscripts.empty() ? *C : std::min(Low, *C);
-    High = Subscripts.empty() ? *C : std::max(High, *C);
-    std::string S = text(A.Site);
-    if (llvm::find(Subscripts, S) == Subscripts.end())
-      Subscripts.push_back(S);
+    auto S = Subscripts.analyse(A);
+    if (!S) {
+      Unbounded = &A;
+      Why = "subscript '" + text(A.Site) +
+            "' is not affine: " + llvm::toString(S.takeError());
+      break;
+    }
+    std::optional<int> Below = Min ? (S->Min - *Min).sign() : 0;
+    std::optional<int> Above = Max ? (S->Max - *Max).sign() : 0;
+    if (!Below || !Above) {
+      Unbounded = &A;
+      Why = "the elements that '" + text(A.Site) +
+            "' reaches cannot be compared with those of '" + Sites.front() +
+            "'";
+      break;
+    }
+    if (!Min || *Below < 0)
+      Min = S->Min;
+    if (!Max || *Above > 0)
+      Max = S->Max;
+    std::string Site = text(A.Site);
+    if (!llvm::is_contained(Sites, Site))
+      Sites.push_back(Site);
+    for (const IndexRange &R : S->Nest)
+      if (!llvm::is_contained(Ranges, R.Text))
+        Ranges.push_back(R.Text);
   }
   if (Unbounded) {
     if (!PA.Length)
       return sourceError(Unbounded->Site->getBeginLoc(),
-                         "cannot offload: cannot bound the subscript '" +
-                             text(Unbounded->Site) + "' of '" + Name +
-                             "'; add OM_LEN(<element count>) to the "
+                         "cannot offload: cannot bound the elements of '" +
+                             Name + "' that '" + text(Unbounded->Site) +
+                             "' reaches (" + Why +
+                             "); add OM_LEN(<element count>) to the "
                              "parameter",
                          PA.KindLoc,
                          "'" + Name + "' is annotated " +
                              macroName(*PA.Kind) + " here");
     Plan.Section = Name + "[0:" + *PA.Length + "]";
-    Plan.Reason = "section from OM_LEN(" + *PA.Length + "): subscript '" +
-                  text(Unbounded->Site) + "' is not of the form i + c";
+    Plan.Reason = "section from OM_LEN(" + *PA.Length + "): " + Why;
     return llvm::Error::success();
   }
-  auto Lower = LinearForm::fromExpr(*Loop.Lower, Ctx);
-  if (!Lower)
-    return Lower.takeError();
-  auto Upper = LinearForm::fromExpr(*Loop.Upper, Ctx);
-  if (!Upper)
-    return Upper.takeError();
-  LinearForm First = *Lower + LinearForm(Low);
-  LinearForm Length = *Upper - *Lower + LinearForm(High - Low);
-  Plan.Section = Name + "[" + First.str() + ":" + Length.str() + "]";
-  Plan.Reason = "section from subscripts " + llvm::join(Subscripts, ", ") +
-                " over " + Range;
+  Polynomial Length = *Max - *Min + Polynomial(1);
+  Plan.Section = Name + "[" + Min->str() + ":" + Length.str() + "]";
+  Plan.Reason = "section from subscripts " + llvm::join(Sites, ", ") +
+                " over " + llvm::join(Ranges, ", ");
   return llvm::Error::success();
 }
 
@@ -254,6 +292,8 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
   if (auto E = checkBorrow(VA, *PA))
     return std::move(E);
   if (auto E = checkIndependence(VA))
+    return std::move(E);
+  if (auto E = checkOutCoverage(VA, *PA))
     return std::move(E);
   VariablePlan Plan;
   Plan.Map = mapFor(*PA->Kind);
@@ -277,24 +317,25 @@ llvm::Expected<VariablePlan> Inference::planScalar(const VariableAccesses &VA) {
     Plan.Reason = "scalar only read: firstprivate, no map needed";
     return Plan;
   }
-  AccessKind Update = FirstWrite->Kind;
   bool OneReduction =
-      Update != AccessKind::Write && !Reads &&
-      llvm::all_of(VA.Accesses,
-                   [&](const Access &A) { return A.Kind == Update; });
+      FirstWrite->Kind == AccessKind::Update && !Reads &&
+      llvm::all_of(VA.Accesses, [&](const Access &A) {
+        return A.Kind == AccessKind::Update &&
+               A.Reduction == FirstWrite->Reduction;
+      });
   llvm::StringRef Name = VA.Var->getName();
   if (!OneReduction)
     return sourceError(FirstWrite->Site->getBeginLoc(),
                        "cannot offload: scalar '" + Name +
-                           "' is written in the loop; only a reduction ('" +
-                           Name + " += e' or '" + Name +
-                           " *= e', and no other use) can be offloaded");
-  char Op = Update == AccessKind::SumUpdate ? '+' : '*';
+                           "' is written in the loop; only a reduction (one "
+                           "of + * min max & | ^ && ||, and no other use of '" +
+                           Name + "') can be offloaded");
+  llvm::StringRef Op = reductionIdentifier(FirstWrite->Reduction);
   Plan.Map = MapKind::ToFrom;
   Plan.Section = Name.str();
-  Plan.Reduction = Op;
-  Plan.Reason = std::string("reduction: only updated by '") + Name.str() +
-                " " + Op + "= e' in the loop";
+  Plan.Reduction = FirstWrite->Reduction;
+  Plan.Reason =
+      ("reduction(" + Op + "): only updated by '" + Op + "' in the loop").str();
   return Plan;
 }
 
@@ -313,6 +354,60 @@ llvm::Expected<VariablePlan> Inference::plan(const VariableAccesses &VA) {
   return Plan;
 }
 
+/// The loop's body, when it is exactly one canonical loop.
+static std::optional<CanonicalLoop> perfectlyNested(const CanonicalLoop &Loop) {
+  const Stmt *Body = Loop.Loop->getBody();
+  if (const auto *Block = dyn_cast<CompoundStmt>(Body)) {
+    if (Block->size() != 1)
+      return std::nullopt;
+    Body = Block->body_front();
+  }
+  const auto *Inner = dyn_cast<ForStmt>(Body);
+  if (!Inner)
+    return std::nullopt;
+  auto Canonical = matchCanonicalLoop(*Inner);
+  if (!Canonical) {
+    llvm::consumeError(Canonical.takeError());
+    return std::nullopt;
+  }
+  return *Canonical;
+}
+
+/// collapse(2) is safe when the loop body is one canonical loop with
+/// invariant bounds (a rectangular nest) and distinct (outer, inner) index
+/// pairs write distinct elements of every written array.
+bool Inference::collapsible(const LoopAccesses &Accesses) const {
+  std::optional<CanonicalLoop> Inner = perfectlyNested(Loop);
+  if (!Inner)
+    return false;
+  auto Range = Subscripts.range(*Inner, /*Inner=*/true);
+  if (!Range) {
+    llvm::consumeError(Range.takeError());
+    return false;
+  }
+  for (const Polynomial *Bound : {&Range->Lower, &Range->Upper})
+    if (llvm::any_of(Bound->atoms(),
+                     [&](const Atom &A) { return A.Var == Loop.Index; }))
+      return false;
+  for (const VariableAccesses &VA : Accesses.Variables) {
+    if (!VA.isPointer())
+      continue;
+    for (const Access &A : VA.Accesses) {
+      if (!isWrite(A.Kind))
+        continue;
+      auto S = Subscripts.analyse(A);
+      if (!S) {
+        llvm::consumeError(S.takeError());
+        return false;
+      }
+      if (S->Nest.size() < 2 || S->Nest[1].Index.Var != Inner->Index ||
+          !Subscripts.ownsElements(*S, 1))
+        return false;
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
@@ -320,13 +415,15 @@ llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
                                       const LoopAccesses &Accesses) {
   OffloadPlan Result;
   Result.Loop = Loop;
-  Inference Infer(Annotations, Loop);
+  Inference Infer(Annotations, Loop, Accesses);
   for (const VariableAccesses &VA : Accesses.Variables) {
     auto Plan = Infer.plan(VA);
     if (!Plan)
       return Plan.takeError();
     Result.Variables.push_back(std::move(*Plan));
   }
+  if (Infer.collapsible(Accesses))
+    Result.Collapse = 2;
   return Result;
 }
 

@@ -1,11 +1,13 @@
 //===- MapInference.h - map clauses from annotations and accesses ---------===//
 //
-// Decides, for one canonical loop of a kernel, how each outer variable
+// Decides, for one canonical loop nest of a kernel, how each outer variable
 // reaches the device: annotated pointers get a map with an array section
-// (from the subscripts when they are all `i + c`, else from OM_LEN), scalars
-// that are only read stay firstprivate, scalars only updated by `+=`/`*=`
-// become reductions. Borrow violations, unannotated pointers, unbounded
-// subscripts and possible cross-iteration dependences are errors.
+// (from the subscripts when they are affine over the nest, else from
+// OM_LEN), scalars that are only read stay firstprivate, scalars only
+// updated by one reduction operator become reductions, and a perfectly
+// nested rectangular inner loop whose iterations are independent too is
+// collapsed. Borrow violations, unannotated pointers, unbounded subscripts
+// and possible cross-iteration dependences are errors.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_MAPINFERENCE_H
@@ -31,7 +33,7 @@ struct VariablePlan {
   const clang::VarDecl *Var = nullptr;
   std::optional<MapKind> Map;
   std::string Section;            // "x[0:n]", or the name for a scalar map
-  std::optional<char> Reduction;  // '+' or '*'
+  std::optional<ReductionOp> Reduction;
   std::optional<Ownership> Annotation;
   clang::SourceLocation AnnotationLoc;
   clang::SourceLocation FirstRead, FirstWrite; // invalid when none
@@ -42,6 +44,8 @@ struct VariablePlan {
 struct OffloadPlan {
   CanonicalLoop Loop;
   std::vector<VariablePlan> Variables;
+  /// Loops the directive covers: 2 when the inner loop is collapsed.
+  unsigned Collapse = 1;
 
   /// "#pragma omp target teams distribute parallel for map(...) ..."
   std::string pragma() const;

@@ -3,6 +3,7 @@
 #include "Annotations.h"
 #include "CanonicalLoop.h"
 #include "Diagnostics.h"
+#include "Escape.h"
 #include "KernelRewrite.h"
 #include "LoopAccess.h"
 #include "MapInference.h"
@@ -63,6 +64,8 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   auto Annotations = readKernelAnnotations(Kernel);
   if (!Annotations)
     return fail(Annotations.takeError());
+  if (auto E = checkEscapes(*Annotations))
+    return fail(std::move(E));
   std::vector<LoopSite> Sites = findOutermostLoops(*Kernel.getBody());
   if (Sites.empty())
     reportWarning(Kernel.getLocation(),

@@ -20,7 +20,7 @@ static std::string describeMap(const VariablePlan &V) {
     return "none";
   std::string S = mapKeyword(*V.Map).str() + " " + V.Section;
   if (V.Reduction)
-    S += std::string(", reduction(") + *V.Reduction + ")";
+    S += ", reduction(" + reductionIdentifier(*V.Reduction).str() + ")";
   return S;
 }
 

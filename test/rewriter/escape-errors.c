@@ -12,7 +12,7 @@ OM_KERNEL void call(int n, OM_IN const float *x) {
   for (int i = 0; i < n; ++i)
     consume(x);
 }
-// CHECK-MESSAGES: escape-errors.c:13:13: error: cannot offload: pointer 'x' is passed to a call; the rewriter cannot see what the callee does with it
+// CHECK-MESSAGES: escape-errors.c:13:13: error: cannot offload: cannot bound the elements of 'x' that 'x' reaches ('x' is passed to 'consume', whose body is not analysed); add OM_LEN(<element count>) to the parameter
 
 OM_KERNEL void arithmetic(int n, OM_IN const float *x, OM_OUT float *y) {
   for (int i = 0; i < n; ++i)

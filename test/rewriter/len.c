@@ -1,7 +1,9 @@
 // OM_LEN: x is read through an index array, so its subscripts do not bound
 // it; the annotation gives the section x[0:m]. idx[i] still bounds idx.
 // Nested loops: only the outermost loop is offloaded, and the inner loop's
-// variables stay private to an iteration.
+// variables stay private to an iteration; the linearised subscript
+// a[r * cols + c] over the inner loop's range bounds a exactly, so the
+// inferred section replaces OM_LEN(rows * cols).
 // RUN: %ownmap-rewrite %s -- | FileCheck %s --strict-whitespace
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
@@ -30,7 +32,7 @@ OM_KERNEL void row_sums(int rows, int cols, const long *a OM_IN OM_LEN(rows * co
   }
 }
 // CHECK:      {{^}}                        long *sums OM_OUT) {
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: a[0:rows * cols]) map(from: sums[0:rows]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: a[0:cols * rows]) map(from: sums[0:rows]){{$}}
 // CHECK-NEXT: {{^}}  for (int r = 0; r < rows; ++r) {
 // CHECK-NEXT: {{^}}    long acc = 0;{{$}}
 // CHECK-NEXT: {{^}}    for (int c = 0; c < cols; ++c){{$}}

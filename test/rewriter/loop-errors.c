@@ -22,7 +22,7 @@ OM_KERNEL void scatter(int n, OM_IN const int *idx, OM_OUT OM_LEN(n) float *y) {
   for (int i = 0; i < n; ++i)
     y[idx[i]] = 1;
 }
-// CHECK-MESSAGES: loop-errors.c:23:5: error: cannot offload: cannot prove that iterations write distinct elements of 'y' (subscript is not of the form i + c)
+// CHECK-MESSAGES: loop-errors.c:23:5: error: cannot offload: cannot prove that iterations write distinct elements of 'y' (subscript 'y[idx[i]]': 'idx[i]' is neither a loop index nor a loop-invariant scalar)
 
 OM_KERNEL void unannotated(int n, OM_IN const float *x, float *y) {
   for (int i = 0; i < n; ++i)
@@ -45,7 +45,7 @@ OM_KERNEL float last(int n, OM_IN const float *x) {
     s = x[i];
   return s;
 }
-// CHECK-MESSAGES: loop-errors.c:45:5: error: cannot offload: scalar 's' is written in the loop; only a reduction ('s += e' or 's *= e', and no other use) can be offloaded
+// CHECK-MESSAGES: loop-errors.c:45:5: error: cannot offload: scalar 's' is written in the loop; only a reduction (one of + * min max & | ^ && ||, and no other use of 's') can be offloaded
 
 OM_KERNEL float mixed(int n, OM_IN const float *x) {
   float s = 0;
@@ -69,10 +69,10 @@ OM_KERNEL float reads_reduction(int n, OM_IN const float *x, OM_OUT float *y) {
 
 OM_KERNEL void unbounded(int n, OM_IN const float *x, OM_OUT float *y) {
   for (int i = 0; i < n; ++i)
-    y[i] = x[2 * i];
+    y[i] = x[i * i];
 }
-// CHECK-MESSAGES: loop-errors.c:72:12: error: cannot offload: cannot bound the subscript 'x[2 * i]' of 'x'; add OM_LEN(<element count>) to the parameter
-// CHECK-MESSAGES-NEXT: {{^}}   72 |     y[i] = x[2 * i];
+// CHECK-MESSAGES: loop-errors.c:72:12: error: cannot offload: cannot bound the elements of 'x' that 'x[i * i]' reaches (subscript 'x[i * i]' is not affine: 'i' appears in a product with itself); add OM_LEN(<element count>) to the parameter
+// CHECK-MESSAGES-NEXT: {{^}}   72 |     y[i] = x[i * i];
 // CHECK-MESSAGES-NEXT: {{^ *\| *\^$}}
 // CHECK-MESSAGES-NEXT: loop-errors.c:70:33: note: 'x' is annotated OM_IN here
 

@@ -1,0 +1,229 @@
+//===- Polynomial.cpp - integer expressions as sums of products ----------===//
+#include "Polynomial.h"
+#include "Diagnostics.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace ownmap {
+
+bool Atom::operator<(const Atom &O) const {
+  if (Text != O.Text)
+    return Text < O.Text;
+  // Same text, different declarations (shadowing): order by position, which
+  // is stable from run to run, unlike addresses.
+  auto Position = [](const VarDecl *V) {
+    return V ? V->getLocation().getRawEncoding() : 0u;
+  };
+  return Position(Var) < Position(O.Var);
+}
+
+Polynomial::Polynomial(int64_t Constant) { add({}, Constant); }
+
+Polynomial Polynomial::atom(Atom A) {
+  Polynomial P;
+  P.add({std::move(A)}, 1);
+  return P;
+}
+
+void Polynomial::add(const Monomial &M, int64_t Coefficient) {
+  if (Coefficient == 0)
+    return;
+  for (auto It = Terms.begin(); It != Terms.end(); ++It)
+    if (It->first == M) {
+      It->second += Coefficient;
+      if (It->second == 0)
+        Terms.erase(It);
+      return;
+    }
+  Terms.emplace_back(M, Coefficient);
+}
+
+Polynomial Polynomial::scaled(int64_t Factor) const {
+  Polynomial R;
+  for (const auto &[M, C] : Terms)
+    R.add(M, C * Factor);
+  return R;
+}
+
+Polynomial Polynomial::operator+(const Polynomial &Other) const {
+  Polynomial R = *this;
+  for (const auto &[M, C] : Other.Terms)
+    R.add(M, C);
+  return R;
+}
+
+Polynomial Polynomial::operator-(const Polynomial &Other) const {
+  return *this + Other.scaled(-1);
+}
+
+Polynomial Polynomial::operator*(const Polynomial &Other) const {
+  Polynomial R;
+  for (const auto &[M1, C1] : Terms)
+    for (const auto &[M2, C2] : Other.Terms) {
+      Monomial M = M1;
+      M.insert(M.end(), M2.begin(), M2.end());
+      llvm::sort(M);
+      R.add(M, C1 * C2);
+    }
+  return R;
+}
+
+bool Polynomial::operator==(const Polynomial &Other) const {
+  Polynomial D = *this - Other;
+  return D.Terms.empty();
+}
+
+std::optional<int64_t> Polynomial::constant() const {
+  int64_t Value = 0;
+  for (const auto &[M, C] : Terms) {
+    if (!M.empty())
+      return std::nullopt;
+    Value = C;
+  }
+  return Value;
+}
+
+std::vector<Atom> Polynomial::atoms() const {
+  std::vector<Atom> All;
+  for (const auto &Term : Terms)
+    for (const Atom &A : Term.first)
+      if (!llvm::is_contained(All, A))
+        All.push_back(A);
+  llvm::sort(All);
+  return All;
+}
+
+unsigned Polynomial::degree(const Atom &A) const {
+  unsigned Max = 0;
+  for (const auto &Term : Terms)
+    Max = std::max<unsigned>(Max, llvm::count(Term.first, A));
+  return Max;
+}
+
+std::pair<Polynomial, Polynomial> Polynomial::split(const Atom &A) const {
+  Polynomial Coefficient, Rest;
+  for (const auto &[M, C] : Terms) {
+    auto It = llvm::find(M, A);
+    if (It == M.end()) {
+      Rest.add(M, C);
+      continue;
+    }
+    Monomial Without = M;
+    Without.erase(Without.begin() + (It - M.begin()));
+    Coefficient.add(Without, C);
+  }
+  return {Coefficient, Rest};
+}
+
+Polynomial Polynomial::substitute(const Atom &A, const Polynomial &Value) const {
+  auto [Coefficient, Rest] = split(A);
+  return Coefficient * Value + Rest;
+}
+
+bool Polynomial::hasPositiveCoefficients() const {
+  return llvm::all_of(Terms, [](const auto &Term) { return Term.second > 0; });
+}
+
+std::optional<int> Polynomial::sign() const {
+  if (Terms.empty())
+    return 0;
+  if (hasPositiveCoefficients())
+    return 1;
+  if (scaled(-1).hasPositiveCoefficients())
+    return -1;
+  return std::nullopt;
+}
+
+/// Atoms print bare when they are primary expressions; anything else gets
+/// parentheses so that a coefficient or sign binds to all of it.
+static bool isPrimary(const Expr &E) {
+  return isa<DeclRefExpr, IntegerLiteral, CallExpr, ArraySubscriptExpr,
+             MemberExpr, ParenExpr>(E);
+}
+
+llvm::Expected<Polynomial> Polynomial::fromExpr(const Expr &Expression,
+                                                const ASTContext &Ctx) {
+  const Expr &E = *Expression.IgnoreImpCasts();
+  if (const auto *P = dyn_cast<ParenExpr>(&E))
+    return fromExpr(*P->getSubExpr(), Ctx);
+  if (!E.isValueDependent()) {
+    Expr::EvalResult Value;
+    if (E.EvaluateAsInt(Value, Ctx))
+      return Polynomial(Value.Val.getInt().getExtValue());
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(&E)) {
+    BinaryOperatorKind Op = B->getOpcode();
+    if (Op == BO_Add || Op == BO_Sub || Op == BO_Mul) {
+      auto L = fromExpr(*B->getLHS(), Ctx);
+      if (!L)
+        return L.takeError();
+      auto R = fromExpr(*B->getRHS(), Ctx);
+      if (!R)
+        return R.takeError();
+      if (Op == BO_Add)
+        return *L + *R;
+      if (Op == BO_Sub)
+        return *L - *R;
+      return *L * *R;
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(&E)) {
+    if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) {
+      auto Sub = fromExpr(*U->getSubExpr(), Ctx);
+      if (!Sub)
+        return Sub.takeError();
+      return U->getOpcode() == UO_Minus ? Sub->scaled(-1) : *Sub;
+    }
+  }
+  bool Invalid = false;
+  llvm::StringRef Text = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(E.getSourceRange()),
+      Ctx.getSourceManager(), Ctx.getLangOpts(), &Invalid);
+  if (Invalid || Text.empty())
+    return sourceError(E.getBeginLoc(),
+                       "cannot offload: a loop bound or subscript has no "
+                       "source text of its own (macro argument?)");
+  Atom A{isPrimary(E) ? Text.str() : "(" + Text.str() + ")", nullptr};
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(&E))
+    A.Var = dyn_cast<VarDecl>(Ref->getDecl());
+  return atom(std::move(A));
+}
+
+std::string Polynomial::str() const {
+  std::string Out;
+  auto Append = [&](int64_t Coefficient, const Monomial &M) {
+    bool Negative = Coefficient < 0;
+    uint64_t Magnitude = Negative ? -static_cast<uint64_t>(Coefficient)
+                                  : static_cast<uint64_t>(Coefficient);
+    if (Out.empty())
+      Out = Negative ? "-" : "";
+    else
+      Out += Negative ? " - " : " + ";
+    std::string Product;
+    for (const Atom &A : M)
+      Product += (Product.empty() ? "" : " * ") + A.Text;
+    if (M.empty())
+      Out += std::to_string(Magnitude);
+    else if (Magnitude == 1)
+      Out += Product;
+    else
+      Out += std::to_string(Magnitude) + " * " + Product;
+  };
+  for (const auto &[M, C] : Terms)
+    if (!M.empty())
+      Append(C, M);
+  std::optional<int64_t> Constant;
+  for (const auto &[M, C] : Terms)
+    if (M.empty())
+      Constant = C;
+  if (Constant || Out.empty())
+    Append(Constant.value_or(0), {});
+  return Out;
+}
+
+} // namespace ownmap

@@ -1,0 +1,83 @@
+//===- Polynomial.h - integer expressions as sums of products ------------===//
+//
+// Section bounds are printed from the loops' own bound expressions, combined
+// with subscripts: `n - 1 - 1 + 2` should read `n`, and a linearised 2-D
+// subscript `i * n + j` over i in [0, m), j in [0, n) should give `m * n`.
+// A Polynomial is c0 + k1*m1 + k2*m2 + ... where each monomial m is a product
+// of atoms; an atom is the source text of a sub-expression the polynomial
+// does not look into (a variable, a call, ...), with the variable it names.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OWNMAP_REWRITER_POLYNOMIAL_H
+#define OWNMAP_REWRITER_POLYNOMIAL_H
+
+#include "clang/AST/Expr.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ownmap {
+
+/// A leaf of a Polynomial: its text, and the variable when it is one.
+struct Atom {
+  std::string Text;
+  const clang::VarDecl *Var = nullptr;
+
+  bool operator==(const Atom &O) const {
+    return Text == O.Text && Var == O.Var;
+  }
+  bool operator<(const Atom &O) const;
+};
+
+class Polynomial {
+public:
+  Polynomial() = default;
+  explicit Polynomial(int64_t Constant);
+  static Polynomial atom(Atom A);
+
+  /// Decomposes E over +, -, unary minus and multiplication. Fails when part
+  /// of E has no source text of its own (a macro argument).
+  static llvm::Expected<Polynomial> fromExpr(const clang::Expr &E,
+                                             const clang::ASTContext &Ctx);
+
+  Polynomial operator+(const Polynomial &Other) const;
+  Polynomial operator-(const Polynomial &Other) const;
+  Polynomial operator*(const Polynomial &Other) const;
+  bool operator==(const Polynomial &Other) const;
+  bool operator!=(const Polynomial &Other) const { return !(*this == Other); }
+
+  /// The value when the polynomial has no atoms.
+  std::optional<int64_t> constant() const;
+  /// Every atom, each once, in a deterministic order.
+  std::vector<Atom> atoms() const;
+  /// The highest power of A in any monomial.
+  unsigned degree(const Atom &A) const;
+  /// Splits P = C * A + R where A occurs at most once per monomial;
+  /// returns (C, R).
+  std::pair<Polynomial, Polynomial> split(const Atom &A) const;
+  /// The polynomial with A replaced by Value (A of degree at most one).
+  Polynomial substitute(const Atom &A, const Polynomial &Value) const;
+  /// True when every coefficient is positive (a product of sizes).
+  bool hasPositiveCoefficients() const;
+  /// -1, 0 or 1 when all coefficients share a sign, taking atoms as
+  /// non-negative sizes; none otherwise.
+  std::optional<int> sign() const;
+
+  /// Deterministic text: monomials in order of first appearance, the
+  /// constant last, e.g. "n - 2", "2 * m * n + 1", "0".
+  std::string str() const;
+
+private:
+  using Monomial = std::vector<Atom>; // sorted; empty for the constant
+  std::vector<std::pair<Monomial, int64_t>> Terms; // no zero coefficients
+
+  void add(const Monomial &M, int64_t Coefficient);
+  Polynomial scaled(int64_t Factor) const;
+};
+
+} // namespace ownmap
+
+#endif
