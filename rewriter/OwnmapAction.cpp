@@ -2,6 +2,7 @@
 #include "OwnmapAction.h"
 #include "Annotations.h"
 #include "CanonicalLoop.h"
+#include "DataRegion.h"
 #include "Diagnostics.h"
 #include "Escape.h"
 #include "KernelRewrite.h"
@@ -12,6 +13,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace clang;
 
@@ -53,6 +55,35 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
   return inferMaps(Annotations, *Loop, *Accesses);
 }
 
+/// The directive of every loop, and the braces, directives and updates of
+/// every data region around them.
+static llvm::Error addEdits(llvm::ArrayRef<PlannedLoop> Loops,
+                            llvm::ArrayRef<DataRegion> Regions,
+                            ASTContext &Ctx, tooling::Replacements &Edits) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Lines to insert before a statement, in order, keyed by its location.
+  llvm::MapVector<SourceLocation, std::vector<std::string>> Before;
+  for (const DataRegion &Region : Regions) {
+    SourceLocation Start = Loops[Region.First].Site.Loop->getForLoc();
+    Before[Start].push_back(Region.pragma());
+    Before[Start].push_back("{");
+    for (const TargetUpdate &Update : Region.Updates)
+      Before[Update.Before].push_back(Update.pragma());
+    auto Close = insertLineAfter(*Loops[Region.Last].Site.Loop, "}", Start,
+                                 SM, Ctx.getLangOpts());
+    if (!Close)
+      return Close.takeError();
+    if (auto E = Edits.add(*Close))
+      return E;
+  }
+  for (const PlannedLoop &Loop : Loops)
+    Before[Loop.Site.Loop->getForLoc()].push_back(Loop.Plan.pragma());
+  for (const auto &[Loc, Lines] : Before)
+    if (auto E = Edits.add(insertLinesBefore(Loc, Lines, SM)))
+      return E;
+  return llvm::Error::success();
+}
+
 void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
                                    RewriteResults::File &File) {
   const SourceManager &SM = Kernel.getASTContext().getSourceManager();
@@ -67,22 +98,34 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   if (auto E = checkEscapes(*Annotations))
     return fail(std::move(E));
   std::vector<LoopSite> Sites = findOutermostLoops(*Kernel.getBody());
-  if (Sites.empty())
+  // Loops already under a directive (as in the tool's own output) are not
+  // worth a warning; a kernel without any loop is.
+  if (!containsLoop(*Kernel.getBody()))
     reportWarning(Kernel.getLocation(),
                   "kernel '" + Kernel.getName() +
                       "' has no 'for' loop to offload",
                   Diags);
+  std::vector<PlannedLoop> Loops;
+  bool Failed = false;
   for (const LoopSite &Site : Sites) {
     auto Plan = planLoop(*Annotations, Site, SM);
     if (!Plan) {
       fail(Plan.takeError());
+      Failed = true;
       continue;
     }
-    tooling::Replacement Edit = insertDirective(Site, Plan->pragma(), SM);
-    if (auto E = File.Edits.add(Edit))
-      return fail(std::move(E));
-    Results.Report += formatLoopReport(*Plan, Kernel, SM);
+    Loops.push_back({Site, std::move(*Plan)});
   }
+  if (Failed)
+    return;
+  std::vector<DataRegion> Regions =
+      planDataRegions(Loops, Kernel.getASTContext());
+  if (auto E = addEdits(Loops, Regions, Kernel.getASTContext(), File.Edits))
+    return fail(std::move(E));
+  for (const PlannedLoop &Loop : Loops)
+    Results.Report += formatLoopReport(Loop.Plan, Kernel, SM);
+  for (const DataRegion &Region : Regions)
+    Results.Report += formatRegionReport(Region, Loops, Kernel, SM);
 }
 
 void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {

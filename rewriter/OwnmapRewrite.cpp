@@ -126,7 +126,12 @@ static int writeOutputs(const ownmap::RewriteResults &Results) {
   return 0;
 }
 
+static void printVersion(raw_ostream &OS) {
+  OS << "ownmap-rewrite " OWNMAP_VERSION_STRING "\n";
+}
+
 int main(int argc, const char **argv) {
+  cl::SetVersionPrinter(printVersion);
   auto Parser = CommonOptionsParser::create(argc, argv, OwnmapCategory,
                                             cl::OneOrMore);
   if (!Parser) {

@@ -48,4 +48,25 @@ std::string formatLoopReport(const OffloadPlan &Plan,
   return Out;
 }
 
+std::string formatRegionReport(const DataRegion &Region,
+                               llvm::ArrayRef<PlannedLoop> Loops,
+                               const FunctionDecl &Kernel,
+                               const SourceManager &SM) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "data region " << where(Loops[Region.First].Site.Loop->getForLoc(), SM)
+     << " to " << where(Loops[Region.Last].Site.Loop->getForLoc(), SM)
+     << " in kernel '" << Kernel.getName() << "'\n";
+  OS << "  directive: " << Region.pragma() << "\n";
+  for (const RegionVariable &V : Region.Variables) {
+    OS << "  variable " << V.Var->getName() << "\n";
+    OS << "    map: " << mapKeyword(V.Map) << " " << V.Section << "\n";
+    OS << "    why: " << V.Reason << "\n";
+  }
+  for (const TargetUpdate &U : Region.Updates)
+    OS << "  update: " << U.pragma() << " before " << where(U.Before, SM)
+       << "\n";
+  return Out;
+}
+
 } // namespace ownmap

@@ -2,6 +2,7 @@
 #ifndef OWNMAP_REWRITER_REPORT_H
 #define OWNMAP_REWRITER_REPORT_H
 
+#include "DataRegion.h"
 #include "MapInference.h"
 #include "clang/Basic/SourceManager.h"
 #include <string>
@@ -13,6 +14,13 @@ namespace ownmap {
 std::string formatLoopReport(const OffloadPlan &Plan,
                              const clang::FunctionDecl &Kernel,
                              const clang::SourceManager &SM);
+
+/// One block of the --report file for a data region: its directive, the
+/// arrays it keeps on the device and why, and its target updates.
+std::string formatRegionReport(const DataRegion &Region,
+                               llvm::ArrayRef<PlannedLoop> Loops,
+                               const clang::FunctionDecl &Kernel,
+                               const clang::SourceManager &SM);
 
 } // namespace ownmap
 
