@@ -31,10 +31,28 @@ private:
   RewriteResults &Results;
   DiagnosticsEngine &Diags;
 
+  /// Reports E as diagnostics and as findings.
   void fail(llvm::Error E) {
     Results.HadErrors = true;
+    const SourceManager &SM = Diags.getSourceManager();
+    E = llvm::handleErrors(
+        std::move(E), [&](std::unique_ptr<SourceError> SE) -> llvm::Error {
+          Results.Findings.addFinding(FindingLevel::Error, SE->Message,
+                                      SE->Loc, SM);
+          if (SE->NoteLoc.isValid())
+            Results.Findings.addFinding(FindingLevel::Note, SE->Note,
+                                        SE->NoteLoc, SM, ruleFor(SE->Message));
+          return llvm::Error(std::move(SE));
+        });
     reportErrors(std::move(E), Diags);
   }
+  void warn(SourceLocation Loc, const llvm::Twine &Message) {
+    Results.Findings.addFinding(FindingLevel::Warning, Message.str(), Loc,
+                                Diags.getSourceManager());
+    reportWarning(Loc, Message, Diags);
+  }
+  void adviseOnInOut(const KernelAnnotations &Annotations,
+                     llvm::ArrayRef<PlannedLoop> Loops);
   void rewriteKernel(const FunctionDecl &Kernel, RewriteResults::File &File);
   llvm::Expected<OffloadPlan> planLoop(const KernelAnnotations &Annotations,
                                        const LoopSite &Site,
@@ -101,10 +119,8 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   // Loops already under a directive (as in the tool's own output) are not
   // worth a warning; a kernel without any loop is.
   if (!containsLoop(*Kernel.getBody()))
-    reportWarning(Kernel.getLocation(),
-                  "kernel '" + Kernel.getName() +
-                      "' has no 'for' loop to offload",
-                  Diags);
+    warn(Kernel.getLocation(),
+         "kernel '" + Kernel.getName() + "' has no 'for' loop to offload");
   std::vector<PlannedLoop> Loops;
   bool Failed = false;
   for (const LoopSite &Site : Sites) {
@@ -123,9 +139,54 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   if (auto E = addEdits(Loops, Regions, Kernel.getASTContext(), File.Edits))
     return fail(std::move(E));
   for (const PlannedLoop &Loop : Loops)
-    Results.Report += formatLoopReport(Loop.Plan, Kernel, SM);
+    Results.Findings.addLoop(Loop.Plan, Kernel, SM);
   for (const DataRegion &Region : Regions)
-    Results.Report += formatRegionReport(Region, Loops, Kernel, SM);
+    Results.Findings.addRegion(Region, Loops, Kernel, SM);
+  adviseOnInOut(*Annotations, Loops);
+}
+
+/// Notes for OM_INOUT data that no loop reads (OM_OUT would do) or writes
+/// (OM_IN would do), with the bytes one direction of the first loop's map
+/// moves for nothing.
+void KernelConsumer::adviseOnInOut(const KernelAnnotations &Annotations,
+                                   llvm::ArrayRef<PlannedLoop> Loops) {
+  const SourceManager &SM = Diags.getSourceManager();
+  for (const ParmVarDecl *P : Annotations.Kernel->parameters()) {
+    const ParamAnnotation *PA = Annotations.lookup(P);
+    if (!PA || *PA->Kind != Ownership::InOut)
+      continue;
+    const VariablePlan *First = nullptr;
+    bool Read = false, Written = false;
+    for (const PlannedLoop &Loop : Loops)
+      for (const VariablePlan &V : Loop.Plan.Variables)
+        if (V.Var == P) {
+          First = First ? First : &V;
+          Read |= V.FirstRead.isValid();
+          Written |= V.FirstWrite.isValid();
+        }
+    if (!First || (Read && Written) || !First->Length)
+      continue;
+    uint64_t Size = P->getASTContext()
+                        .getTypeSizeInChars(
+                            P->getType()->getPointeeType())
+                        .getQuantity();
+    std::string Bytes = (*First->Length * Polynomial(Size)).str();
+    std::string Name = P->getName().str();
+    if (!Read)
+      Results.Findings.addFinding(
+          FindingLevel::Note,
+          "'" + Name + "' is annotated OM_INOUT but never read on the "
+                       "device: OM_OUT would save " + Bytes +
+              " bytes host->device",
+          PA->KindLoc, SM);
+    else
+      Results.Findings.addFinding(
+          FindingLevel::Note,
+          "'" + Name + "' is annotated OM_INOUT but never written on the "
+                       "device: OM_IN would save " + Bytes +
+              " bytes device->host",
+          PA->KindLoc, SM);
+  }
 }
 
 void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {
