@@ -2,6 +2,7 @@
 #include "KernelRewrite.h"
 #include "Diagnostics.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -12,7 +13,7 @@ static void collectLoops(const Stmt *S, const Stmt *Parent,
   if (!S || isa<OMPExecutableDirective>(S))
     return;
   if (const auto *For = dyn_cast<ForStmt>(S)) {
-    Out.push_back(LoopSite{For, isa_and_nonnull<CompoundStmt>(Parent)});
+    Out.push_back(LoopSite{For, dyn_cast_or_null<CompoundStmt>(Parent)});
     return;
   }
   for (const Stmt *Child : S->children())
@@ -24,6 +25,20 @@ std::vector<LoopSite> findOutermostLoops(const Stmt &Body) {
   for (const Stmt *Child : Body.children())
     collectLoops(Child, &Body, Out);
   return Out;
+}
+
+bool containsLoop(const Stmt &Body) {
+  if (isa<ForStmt>(Body))
+    return true;
+  // Neither a directive nor a captured statement lists the statement it
+  // applies to among its children.
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(&Body))
+    return D->hasAssociatedStmt() && containsLoop(*D->getAssociatedStmt());
+  if (const auto *C = dyn_cast<CapturedStmt>(&Body))
+    return containsLoop(*C->getCapturedStmt());
+  return llvm::any_of(Body.children(), [](const Stmt *Child) {
+    return Child && containsLoop(*Child);
+  });
 }
 
 /// The text between the start of Loc's line and Loc.
@@ -41,23 +56,50 @@ llvm::Error checkInsertable(const LoopSite &Site, const SourceManager &SM) {
     return sourceError(SM.getExpansionLoc(For),
                        "cannot offload: the loop comes from a macro "
                        "expansion; write it out to have it rewritten");
-  if (!Site.InBlock)
+  if (!Site.Block)
     return sourceError(For, "cannot offload: the loop is not a statement of "
                             "a '{ }' block; add braces around it");
-  if (!linePrefix(For, SM).ltrim(" \t").empty())
+  if (!startsLine(For, SM))
     return sourceError(For, "cannot offload: the loop does not start its "
                             "line; put 'for' on a line of its own");
   return llvm::Error::success();
 }
 
-tooling::Replacement insertDirective(const LoopSite &Site,
-                                     llvm::StringRef Directive,
-                                     const SourceManager &SM) {
-  SourceLocation For = Site.Loop->getForLoc();
-  llvm::StringRef Indent = linePrefix(For, SM);
-  SourceLocation LineStart = For.getLocWithOffset(-(int)Indent.size());
-  return tooling::Replacement(SM, LineStart, 0,
-                              (Indent + Directive + "\n").str());
+bool startsLine(SourceLocation Loc, const SourceManager &SM) {
+  return linePrefix(Loc, SM).ltrim(" \t").empty();
+}
+
+tooling::Replacement insertLinesBefore(SourceLocation Begin,
+                                       llvm::ArrayRef<std::string> Lines,
+                                       const SourceManager &SM) {
+  llvm::StringRef Indent = linePrefix(Begin, SM);
+  SourceLocation LineStart = Begin.getLocWithOffset(-(int)Indent.size());
+  std::string Text;
+  for (const std::string &Line : Lines)
+    Text += (Indent + Line + "\n").str();
+  return tooling::Replacement(SM, LineStart, 0, Text);
+}
+
+llvm::Expected<tooling::Replacement>
+insertLineAfter(const Stmt &S, llvm::StringRef Line, SourceLocation IndentOf,
+                const SourceManager &SM, const LangOptions &LangOpts) {
+  SourceLocation End =
+      Lexer::getLocForEndOfToken(S.getEndLoc(), 0, SM, LangOpts);
+  if (End.isInvalid() || End.isMacroID())
+    return sourceError(S.getEndLoc(), "cannot find the end of the statement");
+  auto [File, Offset] = SM.getDecomposedLoc(End);
+  llvm::StringRef Rest = SM.getBufferData(File).substr(Offset);
+  size_t LineEnd = Rest.find('\n');
+  llvm::StringRef Tail = Rest.substr(0, LineEnd).trim(" \t\r");
+  if (Tail.consume_front(";"))
+    Tail = Tail.ltrim(" \t");
+  if (!Tail.empty() && !Tail.starts_with("//"))
+    return sourceError(End, "code follows the statement on its line");
+  std::string Text = (linePrefix(IndentOf, SM) + Line + "\n").str();
+  if (LineEnd == llvm::StringRef::npos)
+    return tooling::Replacement(SM, End.getLocWithOffset(Rest.size()), 0,
+                                "\n" + Text);
+  return tooling::Replacement(SM, End.getLocWithOffset(LineEnd + 1), 0, Text);
 }
 
 } // namespace ownmap

@@ -13,8 +13,9 @@ namespace ownmap {
 /// An outermost `for` loop of a kernel body.
 struct LoopSite {
   const clang::ForStmt *Loop = nullptr;
-  /// The loop is a statement of a `{ }` block, where a directive may go.
-  bool InBlock = false;
+  /// The `{ }` block the loop is a statement of (where a directive may go),
+  /// or null.
+  const clang::CompoundStmt *Block = nullptr;
 };
 
 /// The outermost `for` loops of Body, in source order. Loops under an
@@ -22,17 +23,32 @@ struct LoopSite {
 /// hand), which makes a second rewrite change nothing.
 std::vector<LoopSite> findOutermostLoops(const clang::Stmt &Body);
 
+/// True when Body has a `for` loop anywhere, under a directive or not.
+bool containsLoop(const clang::Stmt &Body);
+
 /// Fails when a directive cannot be inserted on a line of its own before
 /// the loop: the loop comes from a macro, is not a statement of a block, or
 /// shares its line with code before it.
 llvm::Error checkInsertable(const LoopSite &Site,
                             const clang::SourceManager &SM);
 
-/// Inserts `Directive` on its own line before a loop that passed
-/// checkInsertable, with the loop's indentation.
-clang::tooling::Replacement insertDirective(const LoopSite &Site,
-                                            llvm::StringRef Directive,
-                                            const clang::SourceManager &SM);
+/// True when only blanks precede Loc on its line.
+bool startsLine(clang::SourceLocation Loc, const clang::SourceManager &SM);
+
+/// Inserts Lines, each on a line of its own with Begin's indentation, before
+/// the line that Begin starts (see startsLine).
+clang::tooling::Replacement
+insertLinesBefore(clang::SourceLocation Begin,
+                  llvm::ArrayRef<std::string> Lines,
+                  const clang::SourceManager &SM);
+
+/// Inserts Line, with the indentation of IndentOf, after the line on which
+/// S ends. Fails when code other than a `;` or a `//` comment follows S
+/// there.
+llvm::Expected<clang::tooling::Replacement>
+insertLineAfter(const clang::Stmt &S, llvm::StringRef Line,
+                clang::SourceLocation IndentOf, const clang::SourceManager &SM,
+                const clang::LangOptions &LangOpts);
 
 } // namespace ownmap
 

@@ -498,16 +498,6 @@ void AccessWalker::visitAssignment(const BinaryOperator &B) {
   visitObject(B.getLHS(), AccessKind::Write);
 }
 
-/// True when parameter I of Callee is a pointer to const: the callee may
-/// only read through it (unless it casts const away, which C forbids to
-/// rely on).
-static bool readOnlyParameter(const FunctionDecl *Callee, unsigned I) {
-  if (!Callee || I >= Callee->getNumParams())
-    return false;
-  const auto *PT = Callee->getParamDecl(I)->getType()->getAs<PointerType>();
-  return PT && PT->getPointeeType().isConstQualified();
-}
-
 void AccessWalker::visitCall(const CallExpr &Call) {
   visitValue(Call.getCallee());
   const FunctionDecl *Callee = Call.getDirectCallee();
@@ -551,6 +541,13 @@ llvm::Expected<LoopAccesses> AccessWalker::run() {
 }
 
 } // namespace
+
+bool readOnlyParameter(const FunctionDecl *Callee, unsigned I) {
+  if (!Callee || I >= Callee->getNumParams())
+    return false;
+  const auto *PT = Callee->getParamDecl(I)->getType()->getAs<PointerType>();
+  return PT && PT->getPointeeType().isConstQualified();
+}
 
 llvm::StringRef reductionIdentifier(ReductionOp Op) {
   switch (Op) {

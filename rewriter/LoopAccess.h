@@ -79,6 +79,11 @@ struct LoopAccesses {
 
 llvm::Expected<LoopAccesses> collectLoopAccesses(const CanonicalLoop &Loop);
 
+/// True when parameter I of Callee is a pointer to const: the callee may
+/// only read through it (unless it casts const away, which C forbids to
+/// rely on).
+bool readOnlyParameter(const clang::FunctionDecl *Callee, unsigned I);
+
 } // namespace ownmap
 
 #endif

@@ -264,11 +264,15 @@ llvm::Error Inference::section(const VariableAccesses &VA,
                          "'" + Name + "' is annotated " +
                              macroName(*PA.Kind) + " here");
     Plan.Section = Name + "[0:" + *PA.Length + "]";
+    Plan.Lower = Polynomial(0);
+    Plan.Length = Polynomial::atom(Atom{*PA.Length, nullptr});
     Plan.Reason = "section from OM_LEN(" + *PA.Length + "): " + Why;
     return llvm::Error::success();
   }
   Polynomial Length = *Max - *Min + Polynomial(1);
   Plan.Section = Name + "[" + Min->str() + ":" + Length.str() + "]";
+  Plan.Lower = *Min;
+  Plan.Length = Length;
   Plan.Reason = "section from subscripts " + llvm::join(Sites, ", ") +
                 " over " + llvm::join(Ranges, ", ");
   return llvm::Error::success();

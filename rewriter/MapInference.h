@@ -16,6 +16,7 @@
 #include "Annotations.h"
 #include "CanonicalLoop.h"
 #include "LoopAccess.h"
+#include "Polynomial.h"
 #include "llvm/Support/Error.h"
 #include <optional>
 #include <string>
@@ -33,6 +34,8 @@ struct VariablePlan {
   const clang::VarDecl *Var = nullptr;
   std::optional<MapKind> Map;
   std::string Section;            // "x[0:n]", or the name for a scalar map
+  /// For an array section: its first element and element count.
+  std::optional<Polynomial> Lower, Length;
   std::optional<ReductionOp> Reduction;
   std::optional<Ownership> Annotation;
   clang::SourceLocation AnnotationLoc;

@@ -2,6 +2,7 @@
 #include "OwnmapAction.h"
 #include "Annotations.h"
 #include "CanonicalLoop.h"
+#include "DataRegion.h"
 #include "Diagnostics.h"
 #include "Escape.h"
 #include "KernelRewrite.h"
@@ -12,6 +13,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace clang;
 
@@ -29,10 +31,28 @@ private:
   RewriteResults &Results;
   DiagnosticsEngine &Diags;
 
+  /// Reports E as diagnostics and as findings.
   void fail(llvm::Error E) {
     Results.HadErrors = true;
+    const SourceManager &SM = Diags.getSourceManager();
+    E = llvm::handleErrors(
+        std::move(E), [&](std::unique_ptr<SourceError> SE) -> llvm::Error {
+          Results.Findings.addFinding(FindingLevel::Error, SE->Message,
+                                      SE->Loc, SM);
+          if (SE->NoteLoc.isValid())
+            Results.Findings.addFinding(FindingLevel::Note, SE->Note,
+                                        SE->NoteLoc, SM, ruleFor(SE->Message));
+          return llvm::Error(std::move(SE));
+        });
     reportErrors(std::move(E), Diags);
   }
+  void warn(SourceLocation Loc, const llvm::Twine &Message) {
+    Results.Findings.addFinding(FindingLevel::Warning, Message.str(), Loc,
+                                Diags.getSourceManager());
+    reportWarning(Loc, Message, Diags);
+  }
+  void adviseOnInOut(const KernelAnnotations &Annotations,
+                     llvm::ArrayRef<PlannedLoop> Loops);
   void rewriteKernel(const FunctionDecl &Kernel, RewriteResults::File &File);
   llvm::Expected<OffloadPlan> planLoop(const KernelAnnotations &Annotations,
                                        const LoopSite &Site,
@@ -53,6 +73,35 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
   return inferMaps(Annotations, *Loop, *Accesses);
 }
 
+/// The directive of every loop, and the braces, directives and updates of
+/// every data region around them.
+static llvm::Error addEdits(llvm::ArrayRef<PlannedLoop> Loops,
+                            llvm::ArrayRef<DataRegion> Regions,
+                            ASTContext &Ctx, tooling::Replacements &Edits) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Lines to insert before a statement, in order, keyed by its location.
+  llvm::MapVector<SourceLocation, std::vector<std::string>> Before;
+  for (const DataRegion &Region : Regions) {
+    SourceLocation Start = Loops[Region.First].Site.Loop->getForLoc();
+    Before[Start].push_back(Region.pragma());
+    Before[Start].push_back("{");
+    for (const TargetUpdate &Update : Region.Updates)
+      Before[Update.Before].push_back(Update.pragma());
+    auto Close = insertLineAfter(*Loops[Region.Last].Site.Loop, "}", Start,
+                                 SM, Ctx.getLangOpts());
+    if (!Close)
+      return Close.takeError();
+    if (auto E = Edits.add(*Close))
+      return E;
+  }
+  for (const PlannedLoop &Loop : Loops)
+    Before[Loop.Site.Loop->getForLoc()].push_back(Loop.Plan.pragma());
+  for (const auto &[Loc, Lines] : Before)
+    if (auto E = Edits.add(insertLinesBefore(Loc, Lines, SM)))
+      return E;
+  return llvm::Error::success();
+}
+
 void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
                                    RewriteResults::File &File) {
   const SourceManager &SM = Kernel.getASTContext().getSourceManager();
@@ -67,21 +116,76 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   if (auto E = checkEscapes(*Annotations))
     return fail(std::move(E));
   std::vector<LoopSite> Sites = findOutermostLoops(*Kernel.getBody());
-  if (Sites.empty())
-    reportWarning(Kernel.getLocation(),
-                  "kernel '" + Kernel.getName() +
-                      "' has no 'for' loop to offload",
-                  Diags);
+  // Loops already under a directive (as in the tool's own output) are not
+  // worth a warning; a kernel without any loop is.
+  if (!containsLoop(*Kernel.getBody()))
+    warn(Kernel.getLocation(),
+         "kernel '" + Kernel.getName() + "' has no 'for' loop to offload");
+  std::vector<PlannedLoop> Loops;
+  bool Failed = false;
   for (const LoopSite &Site : Sites) {
     auto Plan = planLoop(*Annotations, Site, SM);
     if (!Plan) {
       fail(Plan.takeError());
+      Failed = true;
       continue;
     }
-    tooling::Replacement Edit = insertDirective(Site, Plan->pragma(), SM);
-    if (auto E = File.Edits.add(Edit))
-      return fail(std::move(E));
-    Results.Report += formatLoopReport(*Plan, Kernel, SM);
+    Loops.push_back({Site, std::move(*Plan)});
+  }
+  if (Failed)
+    return;
+  std::vector<DataRegion> Regions =
+      planDataRegions(Loops, Kernel.getASTContext());
+  if (auto E = addEdits(Loops, Regions, Kernel.getASTContext(), File.Edits))
+    return fail(std::move(E));
+  for (const PlannedLoop &Loop : Loops)
+    Results.Findings.addLoop(Loop.Plan, Kernel, SM);
+  for (const DataRegion &Region : Regions)
+    Results.Findings.addRegion(Region, Loops, Kernel, SM);
+  adviseOnInOut(*Annotations, Loops);
+}
+
+/// Notes for OM_INOUT data that no loop reads (OM_OUT would do) or writes
+/// (OM_IN would do), with the bytes one direction of the first loop's map
+/// moves for nothing.
+void KernelConsumer::adviseOnInOut(const KernelAnnotations &Annotations,
+                                   llvm::ArrayRef<PlannedLoop> Loops) {
+  const SourceManager &SM = Diags.getSourceManager();
+  for (const ParmVarDecl *P : Annotations.Kernel->parameters()) {
+    const ParamAnnotation *PA = Annotations.lookup(P);
+    if (!PA || *PA->Kind != Ownership::InOut)
+      continue;
+    const VariablePlan *First = nullptr;
+    bool Read = false, Written = false;
+    for (const PlannedLoop &Loop : Loops)
+      for (const VariablePlan &V : Loop.Plan.Variables)
+        if (V.Var == P) {
+          First = First ? First : &V;
+          Read |= V.FirstRead.isValid();
+          Written |= V.FirstWrite.isValid();
+        }
+    if (!First || (Read && Written) || !First->Length)
+      continue;
+    uint64_t Size = P->getASTContext()
+                        .getTypeSizeInChars(
+                            P->getType()->getPointeeType())
+                        .getQuantity();
+    std::string Bytes = (*First->Length * Polynomial(Size)).str();
+    std::string Name = P->getName().str();
+    if (!Read)
+      Results.Findings.addFinding(
+          FindingLevel::Note,
+          "'" + Name + "' is annotated OM_INOUT but never read on the "
+                       "device: OM_OUT would save " + Bytes +
+              " bytes host->device",
+          PA->KindLoc, SM);
+    else
+      Results.Findings.addFinding(
+          FindingLevel::Note,
+          "'" + Name + "' is annotated OM_INOUT but never written on the "
+                       "device: OM_IN would save " + Bytes +
+              " bytes device->host",
+          PA->KindLoc, SM);
   }
 }
 

@@ -2,6 +2,7 @@
 #ifndef OWNMAP_REWRITER_OWNMAPACTION_H
 #define OWNMAP_REWRITER_OWNMAPACTION_H
 
+#include "Report.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
 #include <memory>
@@ -19,7 +20,7 @@ struct RewriteResults {
     clang::tooling::Replacements Edits;
   };
   std::vector<File> Files; // in processing order, each path once
-  std::string Report;      // the --report text, one block per loop
+  Report Findings;         // loops, data regions and findings for --report
   bool HadErrors = false;
 };
 

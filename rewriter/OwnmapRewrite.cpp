@@ -32,6 +32,16 @@ static cl::opt<std::string>
                cl::desc("Write a text report of every offloaded loop: maps, "
                         "annotations, evidence and reasons"),
                cl::value_desc("file"), cl::cat(OwnmapCategory));
+static cl::opt<ownmap::ReportFormat> ReportFormat(
+    "report-format", cl::desc("Format of the --report file"),
+    cl::values(clEnumValN(ownmap::ReportFormat::Text, "text",
+                          "text, one block per loop and data region "
+                          "(default)"),
+               clEnumValN(ownmap::ReportFormat::JSON, "json",
+                          "JSON, schema ownmap-rewrite-report/1"),
+               clEnumValN(ownmap::ReportFormat::SARIF, "sarif",
+                          "SARIF 2.1.0, one result per finding")),
+    cl::init(ownmap::ReportFormat::Text), cl::cat(OwnmapCategory));
 static cl::opt<std::string> ResourceDir(
     "resource-dir",
     cl::desc("clang resource directory with the builtin headers (default: "
@@ -120,13 +130,26 @@ static int writeOutputs(const ownmap::RewriteResults &Results) {
     if (E)
       return fail(toString(std::move(E)));
   }
-  if (!ReportFile.empty())
-    if (Error E = writeFile(ReportFile, Results.Report))
-      return fail(toString(std::move(E)));
   return 0;
 }
 
+/// The report is written even when there are errors, so that editors can
+/// show them.
+static int writeReport(const ownmap::RewriteResults &Results) {
+  if (ReportFile.empty())
+    return 0;
+  if (Error E = writeFile(ReportFile,
+                          ownmap::formatReport(Results.Findings, ReportFormat)))
+    return fail(toString(std::move(E)));
+  return 0;
+}
+
+static void printVersion(raw_ostream &OS) {
+  OS << "ownmap-rewrite " OWNMAP_VERSION_STRING "\n";
+}
+
 int main(int argc, const char **argv) {
+  cl::SetVersionPrinter(printVersion);
   auto Parser = CommonOptionsParser::create(argc, argv, OwnmapCategory,
                                             cl::OneOrMore);
   if (!Parser) {
@@ -147,7 +170,9 @@ int main(int argc, const char **argv) {
   Tool.setPrintErrorMessage(false);
   ownmap::RewriteResults Results;
   int Status = Tool.run(ownmap::newOwnmapActionFactory(Results).get());
+  if (int ReportStatus = writeReport(Results))
+    return ReportStatus;
   if (Status != 0 || Results.HadErrors)
-    return fail("errors found; nothing was written");
+    return fail("errors found; no code was written");
   return writeOutputs(Results);
 }

@@ -1,51 +1,288 @@
-//===- Report.cpp - the text report of offloaded loops -------------------===//
+//===- Report.cpp - the --report file: text, JSON or SARIF ---------------===//
 #include "Report.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 
 namespace ownmap {
 
-static std::string where(SourceLocation Loc, const SourceManager &SM) {
+static ReportLocation locate(SourceLocation Loc, const SourceManager &SM) {
   if (Loc.isInvalid())
-    return "none";
+    return {};
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
-  return (llvm::Twine(P.getFilename()) + ":" + llvm::Twine(P.getLine()) + ":" +
-          llvm::Twine(P.getColumn()))
-      .str();
+  if (P.isInvalid())
+    return {};
+  return {P.getFilename(), P.getLine(), P.getColumn()};
 }
 
-static std::string describeMap(const VariablePlan &V) {
-  if (!V.Map)
+void Report::addLoop(const OffloadPlan &Plan, const FunctionDecl &Kernel,
+                     const SourceManager &SM) {
+  ReportLoop L{locate(Plan.Loop.Loop->getForLoc(), SM),
+               Kernel.getName().str(), Plan.pragma(), {}};
+  for (const VariablePlan &V : Plan.Variables) {
+    ReportVariable RV;
+    RV.Name = V.Var->getName().str();
+    if (V.Map) {
+      RV.Map = mapKeyword(*V.Map).str();
+      RV.Section = V.Section;
+    }
+    if (V.Reduction)
+      RV.Reduction = reductionIdentifier(*V.Reduction).str();
+    if (V.Annotation) {
+      RV.Annotation = macroName(*V.Annotation).str();
+      RV.AnnotationLoc = locate(V.AnnotationLoc, SM);
+    }
+    RV.FirstRead = locate(V.FirstRead, SM);
+    RV.FirstWrite = locate(V.FirstWrite, SM);
+    RV.Why = V.Reason;
+    L.Variables.push_back(std::move(RV));
+  }
+  Loops.push_back(std::move(L));
+}
+
+void Report::addRegion(const DataRegion &Region,
+                       llvm::ArrayRef<PlannedLoop> Planned,
+                       const FunctionDecl &Kernel, const SourceManager &SM) {
+  ReportRegion R{locate(Planned[Region.First].Site.Loop->getForLoc(), SM),
+                 locate(Planned[Region.Last].Site.Loop->getForLoc(), SM),
+                 Kernel.getName().str(),
+                 Region.pragma(),
+                 {},
+                 {}};
+  for (const RegionVariable &V : Region.Variables) {
+    ReportVariable RV;
+    RV.Name = V.Var->getName().str();
+    RV.Map = mapKeyword(V.Map).str();
+    RV.Section = V.Section;
+    RV.Why = V.Reason;
+    R.Variables.push_back(std::move(RV));
+  }
+  for (const TargetUpdate &U : Region.Updates)
+    R.Updates.emplace_back(U.pragma(), locate(U.Before, SM));
+  Regions.push_back(std::move(R));
+}
+
+void Report::addFinding(FindingLevel Level, llvm::StringRef Message,
+                        SourceLocation Loc, const SourceManager &SM,
+                        llvm::StringRef Rule) {
+  Findings.push_back({Level, (Rule.empty() ? ruleFor(Message) : Rule).str(),
+                      Message.str(), locate(Loc, SM)});
+}
+
+llvm::StringRef ruleFor(llvm::StringRef Message) {
+  // Checked in order: the first rule whose text occurs in the message.
+  static const std::pair<llvm::StringRef, llvm::StringRef> Rules[] = {
+      {"but never read on the device", "ownmap.advice.inout-never-read"},
+      {"but never written on the device", "ownmap.advice.inout-never-written"},
+      {"write through '", "ownmap.borrow.write-in"},
+      {"before it is written", "ownmap.borrow.read-before-write"},
+      {"is OM_OUT but", "ownmap.borrow.out-coverage"},
+      {"is OM_IN but", "ownmap.borrow.in-escape"},
+      {"conflicting", "ownmap.annotation.conflict"},
+      {"OM_LEN on", "ownmap.annotation.len"},
+      {"ownership annotations apply", "ownmap.annotation.type"},
+      {"unknown ownmap annotation", "ownmap.annotation.unknown"},
+      {"macro expansion", "ownmap.macro"},
+      {"loop-carried dependence", "ownmap.parallel.dependence"},
+      {"write distinct elements", "ownmap.parallel.distinct"},
+      {"cannot offload: scalar", "ownmap.parallel.scalar"},
+      {"cannot bound", "ownmap.section.unbounded"},
+      {"has no ownership annotation", "ownmap.annotation.missing"},
+      {"has no 'for' loop", "ownmap.kernel.no-loop"},
+      {"cannot offload", "ownmap.loop.unsupported"},
+  };
+  for (const auto &[Text, Rule] : Rules)
+    if (Message.contains(Text))
+      return Rule;
+  return "ownmap.error";
+}
+
+static llvm::StringRef levelName(FindingLevel L) {
+  switch (L) {
+  case FindingLevel::Error:
+    return "error";
+  case FindingLevel::Warning:
+    return "warning";
+  case FindingLevel::Note:
+    return "note";
+  }
+  llvm_unreachable("unknown level");
+}
+
+static std::string where(const ReportLocation &L) {
+  if (L.File.empty())
     return "none";
-  std::string S = mapKeyword(*V.Map).str() + " " + V.Section;
-  if (V.Reduction)
-    S += ", reduction(" + reductionIdentifier(*V.Reduction).str() + ")";
-  return S;
+  return L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
 }
 
-std::string formatLoopReport(const OffloadPlan &Plan,
-                             const FunctionDecl &Kernel,
-                             const SourceManager &SM) {
+static std::string formatText(const Report &R) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  OS << "loop " << where(Plan.Loop.Loop->getForLoc(), SM) << " in kernel '"
-     << Kernel.getName() << "'\n";
-  OS << "  directive: " << Plan.pragma() << "\n";
-  for (const VariablePlan &V : Plan.Variables) {
-    OS << "  variable " << V.Var->getName() << "\n";
-    OS << "    map: " << describeMap(V) << "\n";
-    OS << "    annotation: ";
-    if (V.Annotation)
-      OS << macroName(*V.Annotation) << " at " << where(V.AnnotationLoc, SM);
-    else
-      OS << "none";
-    OS << "\n";
-    OS << "    first read: " << where(V.FirstRead, SM) << "\n";
-    OS << "    first write: " << where(V.FirstWrite, SM) << "\n";
-    OS << "    why: " << V.Reason << "\n";
+  for (const ReportLoop &L : R.Loops) {
+    OS << "loop " << where(L.Loc) << " in kernel '" << L.Kernel << "'\n";
+    OS << "  directive: " << L.Directive << "\n";
+    for (const ReportVariable &V : L.Variables) {
+      OS << "  variable " << V.Name << "\n";
+      OS << "    map: ";
+      if (V.Map.empty())
+        OS << "none";
+      else
+        OS << V.Map << " " << V.Section;
+      if (!V.Reduction.empty())
+        OS << ", reduction(" << V.Reduction << ")";
+      OS << "\n    annotation: ";
+      if (V.Annotation.empty())
+        OS << "none";
+      else
+        OS << V.Annotation << " at " << where(V.AnnotationLoc);
+      OS << "\n    first read: " << where(V.FirstRead) << "\n";
+      OS << "    first write: " << where(V.FirstWrite) << "\n";
+      OS << "    why: " << V.Why << "\n";
+    }
   }
+  for (const ReportRegion &G : R.Regions) {
+    OS << "data region " << where(G.Begin) << " to " << where(G.End)
+       << " in kernel '" << G.Kernel << "'\n";
+    OS << "  directive: " << G.Directive << "\n";
+    for (const ReportVariable &V : G.Variables) {
+      OS << "  variable " << V.Name << "\n";
+      OS << "    map: " << V.Map << " " << V.Section << "\n";
+      OS << "    why: " << V.Why << "\n";
+    }
+    for (const auto &[Pragma, Before] : G.Updates)
+      OS << "  update: " << Pragma << " before " << where(Before) << "\n";
+  }
+  for (const Finding &F : R.Findings)
+    OS << where(F.Loc) << ": " << levelName(F.Level) << ": " << F.Message
+       << " [" << F.Rule << "]\n";
   return Out;
+}
+
+static llvm::json::Value jsonLocation(const ReportLocation &L) {
+  if (L.File.empty())
+    return nullptr;
+  return llvm::json::Object{
+      {"file", L.File}, {"line", L.Line}, {"column", L.Column}};
+}
+
+static llvm::json::Value jsonVariable(const ReportVariable &V) {
+  auto OrNull = [](const std::string &S) -> llvm::json::Value {
+    if (S.empty())
+      return nullptr;
+    return S;
+  };
+  return llvm::json::Object{
+      {"name", V.Name},
+      {"map", OrNull(V.Map)},
+      {"section", OrNull(V.Section)},
+      {"reduction", OrNull(V.Reduction)},
+      {"annotation", OrNull(V.Annotation)},
+      {"annotation_location", jsonLocation(V.AnnotationLoc)},
+      {"first_read", jsonLocation(V.FirstRead)},
+      {"first_write", jsonLocation(V.FirstWrite)},
+      {"why", V.Why},
+  };
+}
+
+static std::string formatJSON(const Report &R) {
+  llvm::json::Array Loops, Regions, Findings;
+  for (const ReportLoop &L : R.Loops) {
+    llvm::json::Array Vars;
+    for (const ReportVariable &V : L.Variables)
+      Vars.push_back(jsonVariable(V));
+    Loops.push_back(llvm::json::Object{{"location", jsonLocation(L.Loc)},
+                                       {"kernel", L.Kernel},
+                                       {"directive", L.Directive},
+                                       {"variables", std::move(Vars)}});
+  }
+  for (const ReportRegion &G : R.Regions) {
+    llvm::json::Array Vars, Updates;
+    for (const ReportVariable &V : G.Variables)
+      Vars.push_back(jsonVariable(V));
+    for (const auto &[Pragma, Before] : G.Updates)
+      Updates.push_back(llvm::json::Object{{"directive", Pragma},
+                                           {"before", jsonLocation(Before)}});
+    Regions.push_back(llvm::json::Object{{"begin", jsonLocation(G.Begin)},
+                                         {"end", jsonLocation(G.End)},
+                                         {"kernel", G.Kernel},
+                                         {"directive", G.Directive},
+                                         {"variables", std::move(Vars)},
+                                         {"updates", std::move(Updates)}});
+  }
+  for (const Finding &F : R.Findings)
+    Findings.push_back(llvm::json::Object{{"level", levelName(F.Level)},
+                                          {"rule", F.Rule},
+                                          {"message", F.Message},
+                                          {"location", jsonLocation(F.Loc)}});
+  llvm::json::Object Root{{"schema", "ownmap-rewrite-report/1"},
+                          {"tool", "ownmap-rewrite"},
+                          {"version", OWNMAP_VERSION_STRING},
+                          {"loops", std::move(Loops)},
+                          {"regions", std::move(Regions)},
+                          {"findings", std::move(Findings)}};
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
+  return Out;
+}
+
+/// A file path as a SARIF artifact URI: absolute paths as file:// URIs,
+/// relative ones as they are (relative references).
+static std::string artifactURI(llvm::StringRef Path) {
+  if (llvm::sys::path::is_absolute(Path))
+    return ("file://" + Path).str();
+  return Path.str();
+}
+
+static std::string formatSARIF(const Report &R) {
+  llvm::json::Array Rules, Results;
+  std::vector<std::string> Seen;
+  for (const Finding &F : R.Findings) {
+    if (!llvm::is_contained(Seen, F.Rule)) {
+      Seen.push_back(F.Rule);
+      Rules.push_back(llvm::json::Object{{"id", F.Rule}});
+    }
+    llvm::json::Object Result{{"ruleId", F.Rule},
+                              {"level", levelName(F.Level)},
+                              {"message", llvm::json::Object{{"text", F.Message}}}};
+    if (!F.Loc.File.empty())
+      Result["locations"] = llvm::json::Array{llvm::json::Object{
+          {"physicalLocation",
+           llvm::json::Object{
+               {"artifactLocation",
+                llvm::json::Object{{"uri", artifactURI(F.Loc.File)}}},
+               {"region", llvm::json::Object{{"startLine", F.Loc.Line},
+                                             {"startColumn", F.Loc.Column}}}}}}};
+    Results.push_back(std::move(Result));
+  }
+  llvm::json::Object Driver{{"name", "ownmap-rewrite"},
+                            {"version", OWNMAP_VERSION_STRING},
+                            {"rules", std::move(Rules)}};
+  llvm::json::Object Root{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", llvm::json::Array{llvm::json::Object{
+                   {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},
+                   {"results", std::move(Results)}}}}};
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
+  return Out;
+}
+
+std::string formatReport(const Report &R, ReportFormat Format) {
+  switch (Format) {
+  case ReportFormat::Text:
+    return formatText(R);
+  case ReportFormat::JSON:
+    return formatJSON(R);
+  case ReportFormat::SARIF:
+    return formatSARIF(R);
+  }
+  llvm_unreachable("unknown report format");
 }
 
 } // namespace ownmap

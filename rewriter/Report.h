@@ -1,18 +1,82 @@
-//===- Report.h - the text report of offloaded loops ---------------------===//
+//===- Report.h - the --report file: text, JSON or SARIF -----------------===//
+//
+// What the tool decided and found, kept as plain data (source locations
+// resolved while the AST is alive) and printed at the end in one of three
+// formats: the text report, JSON (schema "ownmap-rewrite-report/1", see
+// docs/rewriter.md) and SARIF 2.1.0 (one result per finding).
+//
+//===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_REPORT_H
 #define OWNMAP_REWRITER_REPORT_H
 
+#include "DataRegion.h"
 #include "MapInference.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Error.h"
 #include <string>
+#include <vector>
 
 namespace ownmap {
 
-/// One block of the --report file: the loop, its directive and, per
-/// variable, the map, the annotation, the first read and write, and why.
-std::string formatLoopReport(const OffloadPlan &Plan,
-                             const clang::FunctionDecl &Kernel,
-                             const clang::SourceManager &SM);
+struct ReportLocation {
+  std::string File; // empty when there is no location
+  unsigned Line = 0, Column = 0;
+};
+
+struct ReportVariable {
+  std::string Name;
+  std::string Map;     // "to", "tofrom", "from", "alloc"; empty: no map
+  std::string Section; // "x[0:n]", the name for a scalar, or empty
+  std::string Reduction;  // reduction identifier, or empty
+  std::string Annotation; // "OM_IN", ..., or empty
+  ReportLocation AnnotationLoc, FirstRead, FirstWrite;
+  std::string Why;
+};
+
+struct ReportLoop {
+  ReportLocation Loc;
+  std::string Kernel, Directive;
+  std::vector<ReportVariable> Variables;
+};
+
+struct ReportRegion {
+  ReportLocation Begin, End; // the first and the last loop
+  std::string Kernel, Directive;
+  std::vector<ReportVariable> Variables; // Name, Map, Section, Why
+  std::vector<std::pair<std::string, ReportLocation>> Updates; // before
+};
+
+enum class FindingLevel { Error, Warning, Note };
+
+struct Finding {
+  FindingLevel Level;
+  std::string Rule; // e.g. "ownmap.borrow.write-in"
+  std::string Message;
+  ReportLocation Loc;
+};
+
+struct Report {
+  std::vector<ReportLoop> Loops;
+  std::vector<ReportRegion> Regions;
+  std::vector<Finding> Findings;
+
+  void addLoop(const OffloadPlan &Plan, const clang::FunctionDecl &Kernel,
+               const clang::SourceManager &SM);
+  void addRegion(const DataRegion &Region, llvm::ArrayRef<PlannedLoop> Loops,
+                 const clang::FunctionDecl &Kernel,
+                 const clang::SourceManager &SM);
+  /// A finding at Loc under Rule (by default, ruleFor(Message)).
+  void addFinding(FindingLevel Level, llvm::StringRef Message,
+                  clang::SourceLocation Loc, const clang::SourceManager &SM,
+                  llvm::StringRef Rule = "");
+};
+
+enum class ReportFormat { Text, JSON, SARIF };
+
+std::string formatReport(const Report &R, ReportFormat Format);
+
+/// The stable rule identifier of a diagnostic message.
+llvm::StringRef ruleFor(llvm::StringRef Message);
 
 } // namespace ownmap
 

@@ -38,4 +38,4 @@ OM_KERNEL void read_scratch(int n, OM_SCRATCH float *t, OM_OUT float *y) {
 }
 // CHECK-MESSAGES: borrow-errors.c:35:12: error: read of 't' before it is written in this iteration; OM_SCRATCH data is uninitialised on the device
 // CHECK-MESSAGES: borrow-errors.c:33:36: note: 't' is annotated OM_SCRATCH here
-// CHECK-MESSAGES: ownmap-rewrite: error: errors found; nothing was written
+// CHECK-MESSAGES: ownmap-rewrite: error: errors found; no code was written

@@ -38,4 +38,4 @@ OM_KERNEL const float *kept(int n, OM_IN const float *x, const float **slot,
 // CHECK-MESSAGES: in-escape.c:29:36: note: 'x' is annotated OM_IN here
 // CHECK-MESSAGES: in-escape.c:32:11: error: 'x' is OM_IN but is assigned to '*slot' (escape)
 // CHECK-MESSAGES: in-escape.c:35:10: error: 'x' is OM_IN but is returned (escape)
-// CHECK-MESSAGES: ownmap-rewrite: error: errors found; nothing was written
+// CHECK-MESSAGES: ownmap-rewrite: error: errors found; no code was written

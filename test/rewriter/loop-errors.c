@@ -2,10 +2,10 @@
 // possible loop-carried dependences, unannotated pointers, scalars written
 // other than by a reduction, subscripts it cannot bound.
 // RUN: not %ownmap-rewrite %s -- 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
-// RUN: echo keep > %t.out
+// RUN: echo keep > %t.out && rm -f %t.report
 // RUN: not %ownmap-rewrite %s -o %t.out --report=%t.report -- 2>/dev/null
 // RUN: FileCheck %s --check-prefix=KEEP < %t.out
-// RUN: not test -e %t.report
+// RUN: FileCheck %s --check-prefix=REPORT < %t.report
 // KEEP: {{^keep$}}
 #include <ownmap.h>
 
@@ -86,4 +86,8 @@ OM_KERNEL void two_loops(int n, OM_IN float *x, OM_OUT float *y) {
 // CHECK-MESSAGES: loop-errors.c:82:5: error: write through 'x', which is OM_IN
 // CHECK-MESSAGES: loop-errors.c:84:12: error: read of 'y' before it is written
 // CHECK-MESSAGES-NOT: error:
-// CHECK-MESSAGES: ownmap-rewrite: error: errors found; nothing was written
+// CHECK-MESSAGES: ownmap-rewrite: error: errors found; no code was written
+
+// No code is written, but the report is (so that editors show the errors).
+// REPORT: loop-errors.c:14:19: error: cannot offload: possible loop-carried dependence: 'y' is written at 'y[i]' and accessed at 'y[i - 1]' [ownmap.parallel.dependence]
+// REPORT-NEXT: loop-errors.c:14:5: note: 'y' is written here [ownmap.parallel.dependence]

@@ -14,4 +14,4 @@ OM_KERNEL void broken(int n, OM_OUT float *y) {
     y[i] = 1
 }
 // CHECK-MESSAGES: syntax-error.c:14:13: error: expected ';' after expression
-// CHECK-MESSAGES: ownmap-rewrite: error: errors found; nothing was written
+// CHECK-MESSAGES: ownmap-rewrite: error: errors found; no code was written

@@ -1,0 +1,70 @@
+//===- DataRegion.h - keep data on the device across a kernel's loops ----===//
+//
+// Consecutive offloaded loops of one `{ }` block that share mapped arrays
+// are wrapped in `#pragma omp target data`, which maps each shared array
+// once over the union of the loops' sections. The loops keep their own map
+// clauses: the data is present, so the runtime's reference count makes them
+// copy nothing. Host code between the loops that reads data a loop wrote
+// gets `target update from` before it; host code that writes data a later
+// loop reads gets `target update to` after it. Arrays the region cannot
+// carry safely (no comparable section union, OM_OUT or OM_SCRATCH data that
+// host code touches, sections over scalars that host code changes) keep
+// their per-loop maps only.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OWNMAP_REWRITER_DATAREGION_H
+#define OWNMAP_REWRITER_DATAREGION_H
+
+#include "KernelRewrite.h"
+#include "MapInference.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <string>
+#include <vector>
+
+namespace ownmap {
+
+/// An offloaded loop and its plan.
+struct PlannedLoop {
+  LoopSite Site;
+  OffloadPlan Plan;
+};
+
+/// An array the region keeps on the device.
+struct RegionVariable {
+  const clang::VarDecl *Var = nullptr;
+  MapKind Map;
+  std::string Section;
+  std::string Reason;
+};
+
+/// A `#pragma omp target update` for host code between two loops.
+struct TargetUpdate {
+  /// The statement it goes before: the first host statement after a loop
+  /// (from), or the next loop (to).
+  clang::SourceLocation Before;
+  bool ToDevice = false;
+  const clang::VarDecl *Var = nullptr;
+  std::string Section;
+
+  /// "#pragma omp target update from(y[0:n])"
+  std::string pragma() const;
+};
+
+/// A `target data` region over Loops[First..Last].
+struct DataRegion {
+  size_t First = 0, Last = 0;
+  std::vector<RegionVariable> Variables;
+  std::vector<TargetUpdate> Updates;
+
+  /// "#pragma omp target data map(to: x[0:n]) map(tofrom: y[0:n])"
+  std::string pragma() const;
+};
+
+/// The data regions over Loops (a kernel's offloaded loops, in source
+/// order): each spans at least two loops and keeps at least one array.
+std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,
+                                        clang::ASTContext &Ctx);
+
+} // namespace ownmap
+
+#endif
