@@ -7,6 +7,7 @@
  * from being counted twice.
  */
 #include "accounting.h"
+#include "checks.h"
 #include "message.h"
 #include "offload_abi.h"
 #include "plugin.h"
@@ -69,12 +70,18 @@ typedef struct {
   om_call_kind kind;
   int device;
   om_map_entries entries;
+  void **bases;
   om_call_origin origin;
   om_presence before;
 } observed_call;
 
+static om_checked_call checked(const observed_call *call) {
+  return (om_checked_call){call->device, &call->entries, call->bases, &call->origin,
+                           &call->before};
+}
+
 static void begin_observing(observed_call *call, om_call_kind kind, om_ident *loc,
-                            int64_t device_id, om_map_entries entries,
+                            int64_t device_id, om_map_entries entries, void **bases,
                             const void *return_address) {
   om_plugin_init();
   pthread_once(&real_resolved, resolve_real_functions);
@@ -88,10 +95,15 @@ static void begin_observing(observed_call *call, om_call_kind kind, om_ident *lo
                                                    "omp_get_default_device"))()
                      : (int)device_id;
   call->entries = entries;
+  call->bases = bases;
   call->origin = (om_call_origin){loc != NULL ? loc->psource : NULL, return_address};
   om_probe_presence(&call->entries, call->device,
                     (om_is_present_fn)require((void *)real.is_present, "omp_target_is_present"),
                     &call->before);
+  if ((kind == OM_CALL_DATA_BEGIN || kind == OM_CALL_KERNEL) && om_checks_enabled()) {
+    om_checked_call view = checked(call);
+    om_checks_before_map(&view);
+  }
 }
 
 static void finish_observing(observed_call *call) {
@@ -101,6 +113,10 @@ static void finish_observing(observed_call *call) {
   om_probe_presence(&call->entries, call->device, real.is_present, &after);
   om_account_call(&om_plugin_transfers, call->kind, &call->entries, &call->before, &after,
                   &call->origin);
+  if ((call->kind == OM_CALL_DATA_END || call->kind == OM_CALL_KERNEL) && om_checks_enabled()) {
+    om_checked_call view = checked(call);
+    om_checks_after_unmap(&view);
+  }
   inside_hook = false;
 }
 
@@ -132,7 +148,7 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
   begin_observing(&call, OM_CALL_KERNEL, loc, device_id,
                   data_entries((int32_t)args->num_args, args->arg_ptrs, args->arg_sizes,
                                args->arg_types, args->arg_names, args->arg_mappers),
-                  __builtin_return_address(0));
+                  args->arg_base_ptrs, __builtin_return_address(0));
   int result = forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
   finish_observing(&call);
   return result;
@@ -149,9 +165,9 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
 
 static void observe_data_call(observed_call *call, om_call_kind kind, OM_DATA_PARAMS,
                               const void *return_address) {
-  (void)bases;
   begin_observing(call, kind, loc, device_id,
-                  data_entries(count, begins, sizes, types, names, mappers), return_address);
+                  data_entries(count, begins, sizes, types, names, mappers), bases,
+                  return_address);
 }
 
 OM_EXPORT void __tgt_target_data_begin_mapper(OM_DATA_PARAMS) {

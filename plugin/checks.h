@@ -1,0 +1,56 @@
+/* checks.h - mapping safety checks of the plugin (OWNMAP_CHECKS).
+ *
+ * The checks keep the shadow of the mapping table (rtl/shadow.h) in step
+ * with the calls the program makes and report, once per site:
+ *  - a map section that extends outside its heap block (error, reported
+ *    before the call is forwarded, so before any byte moves);
+ *  - an explicit map that overlaps a mapping without being contained in it
+ *    (error, before forwarding: the runtime would fail the call);
+ *  - free/realloc of a heap block that is still mapped (error);
+ *  - mappings still present at exit (warning).
+ * After an error, OWNMAP_ON_ERROR=abort stops the program.
+ */
+#ifndef OWNMAP_PLUGIN_CHECKS_H
+#define OWNMAP_PLUGIN_CHECKS_H
+
+#include "accounting.h"
+#include "shadow.h"
+
+#include <stdbool.h>
+
+/* The shadow the checks keep. */
+extern om_shadow om_plugin_shadow;
+
+/* One offload call as the checks see it. */
+typedef struct {
+  int device;
+  const om_map_entries *entries;
+  void **bases;                   /* ArgBasePtrs, for finding heap blocks */
+  const om_call_origin *origin;
+  const om_presence *present_before; /* what the runtime had before the call */
+} om_checked_call;
+
+/* True unless OWNMAP_CHECKS=off. */
+bool om_checks_enabled(void);
+
+/* Before forwarding a data begin or a kernel: bounds and overlap checks,
+ * then the shadow counts the maps up. */
+void om_checks_before_map(const om_checked_call *call);
+
+/* After forwarding a data end or a kernel: the shadow counts the maps down. */
+void om_checks_after_unmap(const om_checked_call *call);
+
+/* free/realloc (`what`) of the heap block at start, called from
+ * return_address: an error if the block is still mapped anywhere. */
+void om_checks_heap_release(const void *start, size_t size, const char *what,
+                            const void *return_address);
+
+/* omp_target_associate_ptr / disassociate_ptr succeeded. */
+void om_checks_associated(const void *host, size_t size, int device,
+                          const void *return_address);
+void om_checks_disassociated(const void *host, int device);
+
+/* Warns about every mapping the program left at exit. */
+void om_checks_report_leaks(void);
+
+#endif
