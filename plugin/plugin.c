@@ -2,6 +2,7 @@
 #include "plugin.h"
 
 #include "checks.h"
+#include "heap.h"
 #include "message.h"
 #include "options.h"
 #include "ownmap.h"
@@ -31,6 +32,7 @@ static void fork_child(void) {
 static void initialize(void) {
   om_shadow_init(&om_plugin_shadow);
   const om_option_set *options = om_options();
+  om_heap_set_recording(om_checks_enabled());
   if (options->values[OM_OPTION_VERBOSE].flag) {
     om_message("plugin active (version %s)", ownmap_version());
     om_options_print(options);
