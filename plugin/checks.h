@@ -40,6 +40,9 @@ void om_checks_before_map(const om_checked_call *call);
 /* After forwarding a data end or a kernel: the shadow counts the maps down. */
 void om_checks_after_unmap(const om_checked_call *call);
 
+/* False when nothing is mapped anywhere: a free needs no check. */
+static inline bool om_checks_may_be_mapped(void) { return om_shadow_any(&om_plugin_shadow); }
+
 /* free/realloc (`what`) of the heap block at start, called from
  * return_address: an error if the block is still mapped anywhere. */
 void om_checks_heap_release(const void *start, size_t size, const char *what,

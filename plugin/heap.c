@@ -10,6 +10,7 @@
 #include "checks.h"
 #include "heap.h"
 #include "message.h"
+#include "plugin.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -79,10 +80,9 @@ static void *lookup(const char *name) {
   return function;
 }
 
-/* False while this thread is resolving (the caller then uses the arena). */
-static bool ready(void) {
-  if (atomic_load_explicit(&resolved, memory_order_acquire))
-    return true;
+/* Resolves the real functions; false while this thread is already at it
+ * (the caller then uses the arena). */
+__attribute__((noinline)) static bool resolve(void) {
   if (resolving)
     return false;
   resolving = true;
@@ -98,8 +98,15 @@ static bool ready(void) {
   return true;
 }
 
+static inline bool ready(void) {
+  return atomic_load_explicit(&resolved, memory_order_acquire) || resolve();
+}
+
+/* Blocks the runtime allocates during an offload call are its own: never
+ * mapped by the program, so not worth recording. */
 static bool recording(void) {
-  return atomic_load_explicit(&heap_recording, memory_order_relaxed);
+  return atomic_load_explicit(&heap_recording, memory_order_relaxed) &&
+         !om_inside_offload_call;
 }
 
 static void *recorded(void *block, size_t size) {
@@ -108,15 +115,20 @@ static void *recorded(void *block, size_t size) {
   return block;
 }
 
-/* Checks and forgets a block that is about to be released. */
+/* Checks and forgets a block that is about to be released. The runtime's
+ * own frees during an offload call are left alone; should one of them be a
+ * recorded block, its stale record is replaced when the address comes back
+ * from malloc (om_allocation_add). */
 static void releasing(void *block, const char *what, const void *caller) {
   if (!recording())
     return;
   size_t size;
-  if (!om_allocation_size(block, &size))
+  bool known = om_allocation_take(block, &size);
+  if (!om_checks_may_be_mapped())
+    return;
+  if (!known)
     size = malloc_usable_size(block);
   om_checks_heap_release(block, size, what, caller);
-  om_allocation_remove(block);
 }
 
 OM_EXPORT void *malloc(size_t size) {

@@ -62,7 +62,6 @@ static void *require(void *function, const char *name) {
   return function;
 }
 
-static _Thread_local bool inside_hook;
 
 /* One call being observed; `counted` is false when it is passed through. */
 typedef struct {
@@ -85,10 +84,10 @@ static void begin_observing(observed_call *call, om_call_kind kind, om_ident *lo
                             const void *return_address) {
   om_plugin_init();
   pthread_once(&real_resolved, resolve_real_functions);
-  call->counted = !inside_hook;
+  call->counted = !om_inside_offload_call;
   if (!call->counted)
     return;
-  inside_hook = true;
+  om_inside_offload_call = true;
   call->kind = kind;
   call->device = device_id == OM_DEVICE_DEFAULT
                      ? ((default_device_fn)require((void *)real.default_device,
@@ -117,7 +116,7 @@ static void finish_observing(observed_call *call) {
     om_checked_call view = checked(call);
     om_checks_after_unmap(&view);
   }
-  inside_hook = false;
+  om_inside_offload_call = false;
 }
 
 static om_map_entries data_entries(int32_t count, void **begins, int64_t *sizes,

@@ -13,6 +13,8 @@
 
 om_ledger om_plugin_transfers = OM_LEDGER_INIT;
 
+_Thread_local bool om_inside_offload_call;
+
 static void print_summary_at_exit(void) { om_report_transfers(&om_plugin_transfers); }
 
 /* Lock order: the shadow's device locks, then the ledger's. */

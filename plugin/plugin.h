@@ -4,6 +4,14 @@
 
 #include "ledger.h"
 
+#include <stdbool.h>
+
+/* True on a thread while it is inside an interposed offload call: calls the
+ * runtime makes into the entry points are then not counted again, and its
+ * own heap blocks are neither recorded nor checked. Initial-exec, so that
+ * reading it never allocates (it is read in malloc). */
+extern _Thread_local bool om_inside_offload_call __attribute__((tls_model("initial-exec")));
+
 /* Every copy the interposed calls observed. */
 extern om_ledger om_plugin_transfers;
 

@@ -35,28 +35,6 @@ static size_t home_of(uintptr_t start) {
   return (size_t)(mixed >> 44) & (OM_ALLOCATIONS_SLOTS - 1);
 }
 
-bool om_allocation_add(const void *start, size_t size) {
-  slot *slots = get_table();
-  uintptr_t key = (uintptr_t)start;
-  if (slots == NULL || key <= CLAIMED)
-    return false;
-  size_t home = home_of(key);
-  for (size_t probe = 0; probe < OM_ALLOCATIONS_PROBES; probe++) {
-    slot *s = &slots[(home + probe) & (OM_ALLOCATIONS_SLOTS - 1)];
-    uintptr_t seen = atomic_load_explicit(&s->start, memory_order_relaxed);
-    if (seen > FREED)
-      continue;
-    /* Claim, fill in, then publish: a reader that finds the key finds its size. */
-    if (!atomic_compare_exchange_strong_explicit(&s->start, &seen, CLAIMED,
-                                                 memory_order_acquire, memory_order_relaxed))
-      continue;
-    atomic_store_explicit(&s->size, size, memory_order_relaxed);
-    atomic_store_explicit(&s->start, key, memory_order_release);
-    return true;
-  }
-  return false;
-}
-
 static slot *find(const void *start) {
   slot *slots = get_table();
   uintptr_t key = (uintptr_t)start;
@@ -74,10 +52,40 @@ static slot *find(const void *start) {
   return NULL;
 }
 
-void om_allocation_remove(const void *start) {
+bool om_allocation_add(const void *start, size_t size) {
+  slot *slots = get_table();
+  uintptr_t key = (uintptr_t)start;
+  if (slots == NULL || key <= CLAIMED)
+    return false;
+  slot *stale = find(start);
+  if (stale != NULL) { /* freed without our knowing: the block is new */
+    atomic_store_explicit(&stale->size, size, memory_order_relaxed);
+    return true;
+  }
+  size_t home = home_of(key);
+  for (size_t probe = 0; probe < OM_ALLOCATIONS_PROBES; probe++) {
+    slot *s = &slots[(home + probe) & (OM_ALLOCATIONS_SLOTS - 1)];
+    uintptr_t seen = atomic_load_explicit(&s->start, memory_order_relaxed);
+    if (seen > FREED)
+      continue;
+    /* Claim, fill in, then publish: a reader that finds the key finds its size. */
+    if (!atomic_compare_exchange_strong_explicit(&s->start, &seen, CLAIMED,
+                                                 memory_order_acquire, memory_order_relaxed))
+      continue;
+    atomic_store_explicit(&s->size, size, memory_order_relaxed);
+    atomic_store_explicit(&s->start, key, memory_order_release);
+    return true;
+  }
+  return false;
+}
+
+bool om_allocation_take(const void *start, size_t *size) {
   slot *s = find(start);
-  if (s != NULL)
-    atomic_store_explicit(&s->start, FREED, memory_order_release);
+  if (s == NULL)
+    return false;
+  *size = atomic_load_explicit(&s->size, memory_order_relaxed);
+  atomic_store_explicit(&s->start, FREED, memory_order_release);
+  return true;
 }
 
 bool om_allocation_size(const void *start, size_t *size) {

@@ -20,10 +20,12 @@
 #define OM_ALLOCATIONS_SLOTS (1u << 20)
 #define OM_ALLOCATIONS_PROBES 64
 
-/* Records a block [start, start + size); false if it was not recorded. */
+/* Records a block [start, start + size), replacing a stale record of the
+ * same start; false if it was not recorded. */
 bool om_allocation_add(const void *start, size_t size);
-/* Forgets the block starting at start (no effect if it is not recorded). */
-void om_allocation_remove(const void *start);
+/* Forgets the block starting at start; false if it was not recorded, else
+ * *size receives its size. */
+bool om_allocation_take(const void *start, size_t *size);
 /* The requested size of the live block starting at start. */
 bool om_allocation_size(const void *start, size_t *size);
 

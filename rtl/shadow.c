@@ -56,6 +56,18 @@ static bool reserve_one(om_device_shadow *dev) {
   return true;
 }
 
+/* Publishes the span and occupancy of dev after a change (lock held). */
+static void publish_span(om_shadow *shadow, om_device_shadow *dev) {
+  uint64_t bit = UINT64_C(1) << (dev - shadow->devices);
+  if (dev->count == 0) {
+    atomic_fetch_and_explicit(&shadow->occupied_devices, ~bit, memory_order_release);
+    return;
+  }
+  atomic_store_explicit(&dev->low, dev->mappings[0].begin, memory_order_relaxed);
+  atomic_store_explicit(&dev->high, dev->mappings[dev->count - 1].end, memory_order_relaxed);
+  atomic_fetch_or_explicit(&shadow->occupied_devices, bit, memory_order_release);
+}
+
 static om_mapping *insert(om_shadow *shadow, om_device_shadow *dev, const om_mapping *mapping) {
   if (!reserve_one(dev))
     return NULL;
@@ -64,6 +76,7 @@ static om_mapping *insert(om_shadow *shadow, om_device_shadow *dev, const om_map
   dev->mappings[i] = *mapping;
   dev->count++;
   atomic_fetch_add_explicit(&shadow->live, 1, memory_order_relaxed);
+  publish_span(shadow, dev);
   return &dev->mappings[i];
 }
 
@@ -72,6 +85,7 @@ static void erase(om_shadow *shadow, om_device_shadow *dev, om_mapping *mapping)
   memmove(&dev->mappings[i], &dev->mappings[i + 1], (dev->count - i - 1) * sizeof(om_mapping));
   dev->count--;
   atomic_fetch_sub_explicit(&shadow->live, 1, memory_order_relaxed);
+  publish_span(shadow, dev);
 }
 
 static bool contains(const om_mapping *m, uintptr_t begin, uintptr_t end) {
@@ -180,12 +194,22 @@ bool om_shadow_disassociate(om_shadow *shadow, int device, uintptr_t begin) {
   return removed;
 }
 
+/* Whether dev may have a mapping overlapping [begin, end), from its
+ * published span alone. */
+static bool span_may_overlap(const om_device_shadow *dev, uintptr_t begin, uintptr_t end) {
+  uintptr_t low = atomic_load_explicit(&dev->low, memory_order_relaxed);
+  uintptr_t high = atomic_load_explicit(&dev->high, memory_order_relaxed);
+  return begin < high && (end > low || (begin == end && begin >= low));
+}
+
 bool om_shadow_find_overlap(om_shadow *shadow, uintptr_t begin, uintptr_t end, int *device,
                             om_mapping *found) {
-  if (atomic_load_explicit(&shadow->live, memory_order_relaxed) == 0)
-    return false;
-  for (int d = 0; d < OM_SHADOW_DEVICES; d++) {
+  uint64_t occupied = atomic_load_explicit(&shadow->occupied_devices, memory_order_acquire);
+  for (; occupied != 0; occupied &= occupied - 1) {
+    int d = __builtin_ctzll(occupied);
     om_device_shadow *dev = &shadow->devices[d];
+    if (!span_may_overlap(dev, begin, end))
+      continue;
     pthread_mutex_lock(&dev->lock);
     om_mapping *m = dev->count > 0 ? overlapping(dev, begin, end) : NULL;
     if (m != NULL)

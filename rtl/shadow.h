@@ -49,11 +49,15 @@ typedef struct {
   pthread_mutex_t lock;
   om_mapping *mappings; /* sorted by begin, disjoint */
   size_t count, capacity;
+  /* [low, high) spans every mapping of the device; read without the lock
+   * so that lookups of unmapped memory (every free) take no lock. */
+  _Atomic uintptr_t low, high;
 } om_device_shadow;
 
 typedef struct {
   om_device_shadow devices[OM_SHADOW_DEVICES];
-  atomic_size_t live; /* mappings on all devices: lets free skip the lookup */
+  atomic_size_t live;                /* mappings on all devices */
+  _Atomic uint64_t occupied_devices; /* bit d: device d has mappings */
 } om_shadow;
 
 void om_shadow_init(om_shadow *shadow);
@@ -98,6 +102,11 @@ om_unmap_outcome om_shadow_unmap(om_shadow *shadow, int device, uintptr_t begin,
 bool om_shadow_associate(om_shadow *shadow, int device, uintptr_t begin, size_t size,
                          const om_map_origin *origin);
 bool om_shadow_disassociate(om_shadow *shadow, int device, uintptr_t begin);
+
+/* False when no device has any mapping (one atomic load). */
+static inline bool om_shadow_any(om_shadow *shadow) {
+  return atomic_load_explicit(&shadow->occupied_devices, memory_order_relaxed) != 0;
+}
 
 /* The first mapping (lowest device, then lowest address) that overlaps
  * [begin, end) on any device; false if none. */

@@ -1,5 +1,6 @@
 /* unit-allocation-record: blocks are found by start address with their
- * size, forgotten on removal, slots of removed blocks are reused, and
+ * size, forgotten on removal, re-adding a start replaces its record, slots
+ * of removed blocks are reused, and
  * concurrent adds and removes from several threads lose nothing. */
 #include "allocations.h"
 #include "check.h"
@@ -14,13 +15,20 @@ static void test_add_find_remove(void) {
   CHECK(om_allocation_size(block, &size));
   CHECK_EQ_U64(size, 48);
   CHECK(!om_allocation_size(block + 16, &size)); /* only starts are keys */
-  om_allocation_remove(block);
+  size = 0;
+  CHECK(om_allocation_take(block, &size));
+  CHECK_EQ_U64(size, 48);
   CHECK(!om_allocation_size(block, &size));
-  om_allocation_remove(block); /* twice: no effect */
+  CHECK(!om_allocation_take(block, &size)); /* twice: no effect */
   CHECK(om_allocation_add(block, 32));
   CHECK(om_allocation_size(block, &size));
   CHECK_EQ_U64(size, 32);
-  om_allocation_remove(block);
+  /* A block freed unseen comes back from malloc: its record is replaced. */
+  CHECK(om_allocation_add(block, 16));
+  CHECK(om_allocation_size(block, &size));
+  CHECK_EQ_U64(size, 16);
+  CHECK(om_allocation_take(block, &size));
+  CHECK(!om_allocation_take(block, &size));
   CHECK(!om_allocation_add(NULL, 8));
 }
 
@@ -40,7 +48,7 @@ static void *churn(void *arg) {
       size_t size = 0;
       CHECK(om_allocation_size((void *)address_of(thread, i), &size) && size == (size_t)i + 1);
       if (i % 2 == 0 || round < 2)
-        om_allocation_remove((void *)address_of(thread, i));
+        CHECK(om_allocation_take((void *)address_of(thread, i), &size) && size == (size_t)i + 1);
     }
   }
   return NULL;
