@@ -100,6 +100,12 @@ static void describe_entry(const om_checked_call *call, int32_t i, char *out, si
 }
 
 static void describe_mapping(const om_mapping *mapping, char *out, size_t size) {
+  if (mapping->infinite) {
+    char place[192];
+    describe_place(NULL, mapping->origin.return_address, place, sizeof place);
+    snprintf(out, size, "memory associated by omp_target_associate_ptr called from %s", place);
+    return;
+  }
   describe_map(mapping->origin.map_name, -1, mapping->origin.psource,
                mapping->origin.return_address, out, size);
 }

@@ -52,9 +52,7 @@ static void resolve_real_functions(void) {
   real.default_device = (default_device_fn)dlsym(RTLD_NEXT, "omp_get_default_device");
 }
 
-/* The real function named `name`, or a loud abort: there is no correct way
- * to carry on with an offload call that cannot be forwarded. */
-static void *require(void *function, const char *name) {
+void *om_require_real(void *function, const char *name) {
   if (function == NULL) {
     om_error("cannot find the real %s (is libomptarget loaded after the plugin?)", name);
     abort();
@@ -90,14 +88,14 @@ static void begin_observing(observed_call *call, om_call_kind kind, om_ident *lo
   om_inside_offload_call = true;
   call->kind = kind;
   call->device = device_id == OM_DEVICE_DEFAULT
-                     ? ((default_device_fn)require((void *)real.default_device,
+                     ? ((default_device_fn)om_require_real((void *)real.default_device,
                                                    "omp_get_default_device"))()
                      : (int)device_id;
   call->entries = entries;
   call->bases = bases;
   call->origin = (om_call_origin){loc != NULL ? loc->psource : NULL, return_address};
   om_probe_presence(&call->entries, call->device,
-                    (om_is_present_fn)require((void *)real.is_present, "omp_target_is_present"),
+                    (om_is_present_fn)om_require_real((void *)real.is_present, "omp_target_is_present"),
                     &call->before);
   if ((kind == OM_CALL_DATA_BEGIN || kind == OM_CALL_KERNEL) && om_checks_enabled()) {
     om_checked_call view = checked(call);
@@ -140,7 +138,7 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
                                   int32_t thread_limit, void *host_ptr,
                                   om_kernel_args *args) {
   pthread_once(&real_resolved, resolve_real_functions);
-  kernel_fn forward = (kernel_fn)require((void *)real.target_kernel, "__tgt_target_kernel");
+  kernel_fn forward = (kernel_fn)om_require_real((void *)real.target_kernel, "__tgt_target_kernel");
   if (!kernel_args_understood(args))
     return forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
   observed_call call;
@@ -172,21 +170,21 @@ static void observe_data_call(observed_call *call, om_call_kind kind, OM_DATA_PA
 OM_EXPORT void __tgt_target_data_begin_mapper(OM_DATA_PARAMS) {
   observed_call call;
   observe_data_call(&call, OM_CALL_DATA_BEGIN, OM_DATA_ARGS, __builtin_return_address(0));
-  ((data_fn)require((void *)real.data_begin, "__tgt_target_data_begin_mapper"))(OM_DATA_ARGS);
+  ((data_fn)om_require_real((void *)real.data_begin, "__tgt_target_data_begin_mapper"))(OM_DATA_ARGS);
   finish_observing(&call);
 }
 
 OM_EXPORT void __tgt_target_data_end_mapper(OM_DATA_PARAMS) {
   observed_call call;
   observe_data_call(&call, OM_CALL_DATA_END, OM_DATA_ARGS, __builtin_return_address(0));
-  ((data_fn)require((void *)real.data_end, "__tgt_target_data_end_mapper"))(OM_DATA_ARGS);
+  ((data_fn)om_require_real((void *)real.data_end, "__tgt_target_data_end_mapper"))(OM_DATA_ARGS);
   finish_observing(&call);
 }
 
 OM_EXPORT void __tgt_target_data_update_mapper(OM_DATA_PARAMS) {
   observed_call call;
   observe_data_call(&call, OM_CALL_DATA_UPDATE, OM_DATA_ARGS, __builtin_return_address(0));
-  ((data_fn)require((void *)real.data_update, "__tgt_target_data_update_mapper"))(
+  ((data_fn)om_require_real((void *)real.data_update, "__tgt_target_data_update_mapper"))(
       OM_DATA_ARGS);
   finish_observing(&call);
 }
@@ -194,7 +192,7 @@ OM_EXPORT void __tgt_target_data_update_mapper(OM_DATA_PARAMS) {
 OM_EXPORT void __tgt_target_data_begin_nowait_mapper(OM_DATA_PARAMS, OM_DEP_PARAMS) {
   observed_call call;
   observe_data_call(&call, OM_CALL_DATA_BEGIN, OM_DATA_ARGS, __builtin_return_address(0));
-  ((data_nowait_fn)require((void *)real.data_begin_nowait,
+  ((data_nowait_fn)om_require_real((void *)real.data_begin_nowait,
                            "__tgt_target_data_begin_nowait_mapper"))(OM_DATA_ARGS,
                                                                      OM_DEP_ARGS);
   finish_observing(&call);
@@ -203,7 +201,7 @@ OM_EXPORT void __tgt_target_data_begin_nowait_mapper(OM_DATA_PARAMS, OM_DEP_PARA
 OM_EXPORT void __tgt_target_data_end_nowait_mapper(OM_DATA_PARAMS, OM_DEP_PARAMS) {
   observed_call call;
   observe_data_call(&call, OM_CALL_DATA_END, OM_DATA_ARGS, __builtin_return_address(0));
-  ((data_nowait_fn)require((void *)real.data_end_nowait,
+  ((data_nowait_fn)om_require_real((void *)real.data_end_nowait,
                            "__tgt_target_data_end_nowait_mapper"))(OM_DATA_ARGS,
                                                                    OM_DEP_ARGS);
   finish_observing(&call);
@@ -212,7 +210,7 @@ OM_EXPORT void __tgt_target_data_end_nowait_mapper(OM_DATA_PARAMS, OM_DEP_PARAMS
 OM_EXPORT void __tgt_target_data_update_nowait_mapper(OM_DATA_PARAMS, OM_DEP_PARAMS) {
   observed_call call;
   observe_data_call(&call, OM_CALL_DATA_UPDATE, OM_DATA_ARGS, __builtin_return_address(0));
-  ((data_nowait_fn)require((void *)real.data_update_nowait,
+  ((data_nowait_fn)om_require_real((void *)real.data_update_nowait,
                            "__tgt_target_data_update_nowait_mapper"))(OM_DATA_ARGS,
                                                                       OM_DEP_ARGS);
   finish_observing(&call);

@@ -1,7 +1,8 @@
 // Check: mappings still present at exit are reported as warnings, with the
 // variable, where it was declared and where it was mapped; the program's
 // output and exit status do not change. Maps released in time and memory
-// the program associates itself are not reported. With OWNMAP_CHECKS=off
+// the program associates itself (omp_target_associate_ptr) are not
+// reported. With OWNMAP_CHECKS=off
 // nothing is reported.
 //
 // RUN: %clang-offload %s -o %t
@@ -52,7 +53,6 @@ int main(void) {
   fill(leaked, N, 2.0f);
   printf("leak %.1f %.1f\n", kept[N - 1], associated[0]);
   free(kept);
-  omp_target_disassociate_ptr(associated, device);
-  omp_target_free(device_copy, device);
+  // Associations are the program's to manage: one left at exit is no leak.
   return 0;
 }
