@@ -18,10 +18,6 @@ static void note_uncounted(atomic_bool *said, const char *what) {
     om_message("passing through uncounted: %s", what);
 }
 
-static bool presence_of(const om_presence *presence, int32_t i) {
-  return (presence->bits[i / 64] >> (i % 64)) & 1;
-}
-
 /* Entries whose copies are counted; the others move nothing the program
  * mapped, or are beyond what the plugin understands. */
 static bool entry_counted(const om_map_entries *entries, int32_t i) {
@@ -65,10 +61,21 @@ unsigned om_entry_copies(om_call_kind kind, int64_t type, bool present_before,
 
 void om_probe_presence(const om_map_entries *entries, int device,
                        om_is_present_fn is_present, om_presence *out) {
+  static const om_presence none;
+  om_probe_presence_unknown(entries, device, is_present, &none, &none, out);
+}
+
+void om_probe_presence_unknown(const om_map_entries *entries, int device,
+                               om_is_present_fn is_present, const om_presence *known,
+                               const om_presence *shadow_presence, om_presence *out) {
   memset(out, 0, sizeof *out);
-  for (int32_t i = 0; i < entries->count; i++)
-    if (entry_counted(entries, i) && is_present(entries->begins[i], device))
-      out->bits[i / 64] |= UINT64_C(1) << (i % 64);
+  for (int32_t i = 0; i < entries->count; i++) {
+    if (!entry_counted(entries, i))
+      continue;
+    bool present = om_presence_bit(known, i) ? om_presence_bit(shadow_presence, i)
+                                             : is_present(entries->begins[i], device) != 0;
+    om_presence_set(out, i, present);
+  }
 }
 
 static om_span span_of(const char *text) { return (om_span){text, strlen(text)}; }
@@ -105,8 +112,8 @@ void om_account_call(om_ledger *ledger, om_call_kind kind, const om_map_entries 
   for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
     if (!entry_counted(entries, i))
       continue;
-    unsigned copies = om_entry_copies(kind, entries->types[i], presence_of(before, i),
-                                      presence_of(after, i));
+    unsigned copies = om_entry_copies(kind, entries->types[i], om_presence_bit(before, i),
+                                      om_presence_bit(after, i));
     if (copies == 0)
       continue;
     om_site site;

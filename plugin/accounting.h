@@ -66,6 +66,21 @@ unsigned om_entry_copies(om_call_kind kind, int64_t type, bool present_before,
 void om_probe_presence(const om_map_entries *entries, int device,
                        om_is_present_fn is_present, om_presence *out);
 
+/* Like om_probe_presence, but entries in `known` take their presence from
+ * `shadow_presence` instead of a probe. */
+void om_probe_presence_unknown(const om_map_entries *entries, int device,
+                               om_is_present_fn is_present, const om_presence *known,
+                               const om_presence *shadow_presence, om_presence *out);
+
+static inline bool om_presence_bit(const om_presence *presence, int32_t i) {
+  return (presence->bits[i / 64] >> (i % 64)) & 1;
+}
+
+static inline void om_presence_set(om_presence *presence, int32_t i, bool on) {
+  uint64_t bit = UINT64_C(1) << (i % 64);
+  presence->bits[i / 64] = on ? presence->bits[i / 64] | bit : presence->bits[i / 64] & ~bit;
+}
+
 /* The ledger key of entry i: its map name, else the region's location and
  * the argument index, else the caller's address (module+offset). */
 void om_entry_site(const om_map_entries *entries, int32_t i, const om_call_origin *origin,

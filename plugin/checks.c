@@ -134,7 +134,21 @@ static bool entry_checked(const om_checked_call *call, int32_t i) {
 }
 
 static bool was_present(const om_checked_call *call, int32_t i) {
-  return (call->present_before->bits[i / 64] >> (i % 64)) & 1;
+  return om_presence_bit(call->present_before, i);
+}
+
+void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_present,
+                               om_presence *before, om_presence *tracked) {
+  const om_map_entries *entries = call->entries;
+  om_presence held = {{0}};
+  for (int32_t i = 0; i < entries->count; i++)
+    if (entry_checked(call, i) &&
+        om_shadow_contains(&om_plugin_shadow, call->device, (uintptr_t)entries->begins[i],
+                           (size_t)entries->sizes[i]))
+      om_presence_set(&held, i, true);
+  om_probe_presence_unknown(entries, call->device, is_present, &held, &held, before);
+  for (size_t w = 0; w < OM_PRESENCE_MAX / 64; w++)
+    tracked->bits[w] = held.bits[w] | ~before->bits[w];
 }
 
 /* ---- check: section outside its heap block ---- */
@@ -226,17 +240,20 @@ void om_checks_before_map(const om_checked_call *call) {
   }
 }
 
-void om_checks_after_unmap(const om_checked_call *call) {
+void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mapped) {
   const om_map_entries *entries = call->entries;
-  for (int32_t i = 0; i < entries->count; i++) {
+  memset(still_mapped, 0, sizeof *still_mapped);
+  for (int32_t i = entries->count - 1; i >= 0; i--) {
     if (!entry_checked(call, i))
       continue;
     int64_t type = entries->types[i];
     om_unmap_request request = {.hold = (type & OM_MAP_OMPX_HOLD) != 0,
                                 .delete_all = (type & OM_MAP_DELETE) != 0,
                                 .update_count = (type & OM_MAP_MEMBER_OF) == 0};
-    om_shadow_unmap(&om_plugin_shadow, call->device, (uintptr_t)entries->begins[i],
-                    (size_t)entries->sizes[i], request);
+    om_unmap_outcome outcome = om_shadow_unmap(&om_plugin_shadow, call->device,
+                                               (uintptr_t)entries->begins[i],
+                                               (size_t)entries->sizes[i], request);
+    om_presence_set(still_mapped, i, outcome == OM_UNMAP_KEPT);
   }
 }
 

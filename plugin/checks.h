@@ -33,12 +33,21 @@ typedef struct {
 /* True unless OWNMAP_CHECKS=off. */
 bool om_checks_enabled(void);
 
+/* Before forwarding any call: the presence of each counted entry. Entries
+ * the shadow holds are present without asking the runtime; the others are
+ * probed. *tracked receives the entries whose presence after the call the
+ * shadow will know: those it holds, and those absent from both. */
+void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_present,
+                               om_presence *before, om_presence *tracked);
+
 /* Before forwarding a data begin or a kernel: bounds and overlap checks,
  * then the shadow counts the maps up. */
 void om_checks_before_map(const om_checked_call *call);
 
-/* After forwarding a data end or a kernel: the shadow counts the maps down. */
-void om_checks_after_unmap(const om_checked_call *call);
+/* After forwarding a data end or a kernel: the shadow counts the maps down,
+ * last entry first as the runtime does; *still_mapped receives the entries
+ * that remain mapped. */
+void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mapped);
 
 /* False when nothing is mapped anywhere: a free needs no check. */
 static inline bool om_checks_may_be_mapped(void) { return om_shadow_any(&om_plugin_shadow); }

@@ -15,6 +15,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define OM_EXPORT __attribute__((visibility("default")))
 
@@ -70,6 +71,7 @@ typedef struct {
   void **bases;
   om_call_origin origin;
   om_presence before;
+  om_presence tracked; /* entries whose presence after the call the shadow knows */
 } observed_call;
 
 static om_checked_call checked(const observed_call *call) {
@@ -94,26 +96,40 @@ static void begin_observing(observed_call *call, om_call_kind kind, om_ident *lo
   call->entries = entries;
   call->bases = bases;
   call->origin = (om_call_origin){loc != NULL ? loc->psource : NULL, return_address};
-  om_probe_presence(&call->entries, call->device,
-                    (om_is_present_fn)om_require_real((void *)real.is_present, "omp_target_is_present"),
-                    &call->before);
-  if ((kind == OM_CALL_DATA_BEGIN || kind == OM_CALL_KERNEL) && om_checks_enabled()) {
-    om_checked_call view = checked(call);
-    om_checks_before_map(&view);
+  om_is_present_fn is_present =
+      (om_is_present_fn)om_require_real((void *)real.is_present, "omp_target_is_present");
+  if (!om_checks_enabled()) {
+    om_probe_presence(&call->entries, call->device, is_present, &call->before);
+    memset(&call->tracked, 0, sizeof call->tracked);
+    return;
   }
+  om_checked_call view = checked(call);
+  om_checks_presence_before(&view, is_present, &call->before, &call->tracked);
+  if (kind == OM_CALL_DATA_BEGIN || kind == OM_CALL_KERNEL)
+    om_checks_before_map(&view);
+}
+
+/* Whether a call's copies depend on presence after the call (ends and
+ * kernels copy back when the last reference goes). */
+static bool copies_depend_on_after(om_call_kind kind) {
+  return kind == OM_CALL_DATA_END || kind == OM_CALL_KERNEL;
 }
 
 static void finish_observing(observed_call *call) {
   if (!call->counted)
     return;
-  om_presence after;
-  om_probe_presence(&call->entries, call->device, real.is_present, &after);
+  om_presence after = call->before; /* unused unless copies depend on it */
+  if (copies_depend_on_after(call->kind)) {
+    om_presence still_mapped = {{0}};
+    if (om_checks_enabled()) {
+      om_checked_call view = checked(call);
+      om_checks_after_unmap(&view, &still_mapped);
+    }
+    om_probe_presence_unknown(&call->entries, call->device, real.is_present, &call->tracked,
+                              &still_mapped, &after);
+  }
   om_account_call(&om_plugin_transfers, call->kind, &call->entries, &call->before, &after,
                   &call->origin);
-  if ((call->kind == OM_CALL_DATA_END || call->kind == OM_CALL_KERNEL) && om_checks_enabled()) {
-    om_checked_call view = checked(call);
-    om_checks_after_unmap(&view);
-  }
   om_inside_offload_call = false;
 }
 

@@ -97,6 +97,9 @@ typedef struct {
 om_unmap_outcome om_shadow_unmap(om_shadow *shadow, int device, uintptr_t begin, size_t size,
                                  om_unmap_request request);
 
+/* True if one mapping of device contains [begin, begin + size). */
+bool om_shadow_contains(om_shadow *shadow, int device, uintptr_t begin, size_t size);
+
 /* omp_target_associate_ptr: an infinite mapping; false on a conflict or
  * when out of room. disassociate removes it again (false if there is none). */
 bool om_shadow_associate(om_shadow *shadow, int device, uintptr_t begin, size_t size,

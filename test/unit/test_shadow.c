@@ -19,6 +19,10 @@ static void test_enter_exit_nesting(void) {
   CHECK(map(0, 0x1000, 0x100, explicit_map) == OM_MAP_CREATED);
   CHECK(map(0, 0x1000, 0x100, explicit_map) == OM_MAP_REUSED);
   CHECK(map(0, 0x1010, 0x10, explicit_map) == OM_MAP_REUSED); /* contained */
+  CHECK(om_shadow_contains(&shadow, 0, 0x1010, 0x10));
+  CHECK(om_shadow_contains(&shadow, 0, 0x1000, 0x100));
+  CHECK(!om_shadow_contains(&shadow, 0, 0x1000, 0x101));
+  CHECK(!om_shadow_contains(&shadow, 1, 0x1010, 0x10));
   om_mapping m;
   int device = -1;
   CHECK(om_shadow_find_overlap(&shadow, 0x10ff, 0x1100, &device, &m));
