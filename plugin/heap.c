@@ -150,7 +150,8 @@ OM_EXPORT void *calloc(size_t count, size_t size) {
 OM_EXPORT void free(void *block) {
   if (block == NULL || in_arena(block) || !ready())
     return; /* a block freed while resolving is left alone */
-  releasing(block, "free", __builtin_return_address(0));
+  if (!om_inside_offload_call) /* the runtime's own blocks go straight back */
+    releasing(block, "free", __builtin_return_address(0));
   real.free(block);
 }
 
