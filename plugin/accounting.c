@@ -106,6 +106,32 @@ void om_entry_site(const om_map_entries *entries, int32_t i, const om_call_origi
   om_site_set(site, span_of(argument), span_of(where), 0);
 }
 
+/* Per-thread cache of ledger rows by map-name string: with map names, the
+ * same clause always has the same string, so its row is found without
+ * parsing the name or taking the ledger's lock. */
+enum { ROW_CACHE_SLOTS = 64 };
+typedef struct {
+  const om_ledger *ledger;
+  const void *map_name;
+  om_ledger_row *row;
+} cached_row;
+static _Thread_local cached_row row_cache[ROW_CACHE_SLOTS]
+    __attribute__((tls_model("initial-exec")));
+
+static om_ledger_row *row_for_entry(om_ledger *ledger, const om_map_entries *entries,
+                                    int32_t i, const om_call_origin *origin) {
+  const void *map_name = entries->names != NULL ? entries->names[i] : NULL;
+  cached_row *slot = &row_cache[((uintptr_t)map_name >> 3) % ROW_CACHE_SLOTS];
+  if (map_name != NULL && slot->map_name == map_name && slot->ledger == ledger)
+    return slot->row;
+  om_site site;
+  om_entry_site(entries, i, origin, &site);
+  om_ledger_row *row = om_ledger_row_of(ledger, &site);
+  if (map_name != NULL)
+    *slot = (cached_row){ledger, map_name, row};
+  return row;
+}
+
 void om_account_call(om_ledger *ledger, om_call_kind kind, const om_map_entries *entries,
                      const om_presence *before, const om_presence *after,
                      const om_call_origin *origin) {
@@ -116,10 +142,9 @@ void om_account_call(om_ledger *ledger, om_call_kind kind, const om_map_entries 
                                       om_presence_bit(after, i));
     if (copies == 0)
       continue;
-    om_site site;
-    om_entry_site(entries, i, origin, &site);
+    om_ledger_row *row = row_for_entry(ledger, entries, i, origin);
     for (int direction = 0; direction < OM_DIRECTION_COUNT; direction++)
       if (copies & (1u << direction))
-        om_ledger_record(ledger, &site, (om_direction)direction, (uint64_t)entries->sizes[i]);
+        om_ledger_add(row, (om_direction)direction, (uint64_t)entries->sizes[i]);
   }
 }
