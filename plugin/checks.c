@@ -208,10 +208,17 @@ static void report_overlap(const om_checked_call *call, int32_t i, const om_mapp
   error_reported();
 }
 
+/* The runtime counts struct members (MEMBER_OF) on their parent only, but
+ * the pointee of a pointer member (MEMBER_OF with PTR_AND_OBJ) is a mapping
+ * of its own and is counted, on begin and on end. */
+static bool counts_reference(int64_t type) {
+  return (type & OM_MAP_MEMBER_OF) == 0 || (type & OM_MAP_PTR_AND_OBJ) != 0;
+}
+
 static om_map_request map_request(int64_t type) {
   return (om_map_request){.implicit = (type & OM_MAP_IMPLICIT) != 0,
                           .hold = (type & OM_MAP_OMPX_HOLD) != 0,
-                          .update_count = (type & OM_MAP_MEMBER_OF) == 0};
+                          .update_count = counts_reference(type)};
 }
 
 void om_checks_before_map(const om_checked_call *call) {
@@ -249,7 +256,7 @@ void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mappe
     int64_t type = entries->types[i];
     om_unmap_request request = {.hold = (type & OM_MAP_OMPX_HOLD) != 0,
                                 .delete_all = (type & OM_MAP_DELETE) != 0,
-                                .update_count = (type & OM_MAP_MEMBER_OF) == 0};
+                                .update_count = counts_reference(type)};
     om_unmap_outcome outcome = om_shadow_unmap(&om_plugin_shadow, call->device,
                                                (uintptr_t)entries->begins[i],
                                                (size_t)entries->sizes[i], request);
