@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define OM_EXPORT __attribute__((visibility("default")))
 
@@ -34,7 +35,12 @@ static struct {
   data_nowait_fn data_begin_nowait, data_end_nowait, data_update_nowait;
   is_present_fn is_present;
   default_device_fn default_device;
+  default_device_fn num_devices;
 } real;
+
+/* OMP_TARGET_OFFLOAD=DISABLED: the runtime runs every region on the host
+ * and maps nothing, so there is nothing to count or check. */
+static bool offload_disabled;
 
 static pthread_once_t real_resolved = PTHREAD_ONCE_INIT;
 
@@ -51,6 +57,23 @@ static void resolve_real_functions(void) {
       (data_nowait_fn)dlsym(RTLD_NEXT, "__tgt_target_data_update_nowait_mapper");
   real.is_present = (is_present_fn)dlsym(RTLD_NEXT, "omp_target_is_present");
   real.default_device = (default_device_fn)dlsym(RTLD_NEXT, "omp_get_default_device");
+  real.num_devices = (default_device_fn)dlsym(RTLD_NEXT, "omp_get_num_devices");
+  const char *offload = getenv("OMP_TARGET_OFFLOAD");
+  offload_disabled = offload != NULL && strcasecmp(offload, "disabled") == 0;
+}
+
+/* Whether a call for `device` reaches a device: not when offloading is
+ * disabled, nor for the initial device or a device that does not exist
+ * (the runtime then falls back to the host and maps nothing). */
+static bool reaches_device(int device) {
+  static atomic_int devices = -1;
+  int count = atomic_load_explicit(&devices, memory_order_relaxed);
+  if (count < 0) {
+    count = ((default_device_fn)om_require_real((void *)real.num_devices,
+                                                "omp_get_num_devices"))();
+    atomic_store_explicit(&devices, count, memory_order_relaxed);
+  }
+  return !offload_disabled && device >= 0 && device < count;
 }
 
 void *om_require_real(void *function, const char *name) {
@@ -87,12 +110,15 @@ static void begin_observing(observed_call *call, om_call_kind kind, om_ident *lo
   call->counted = !om_inside_offload_call;
   if (!call->counted)
     return;
-  om_inside_offload_call = true;
-  call->kind = kind;
   call->device = device_id == OM_DEVICE_DEFAULT
                      ? ((default_device_fn)om_require_real((void *)real.default_device,
                                                    "omp_get_default_device"))()
                      : (int)device_id;
+  call->counted = reaches_device(call->device);
+  if (!call->counted)
+    return;
+  om_inside_offload_call = true;
+  call->kind = kind;
   call->entries = entries;
   call->bases = bases;
   call->origin = (om_call_origin){loc != NULL ? loc->psource : NULL, return_address};
