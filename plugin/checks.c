@@ -6,6 +6,7 @@
 #include "offload_abi.h"
 #include "options.h"
 #include "srcloc.h"
+#include "stale.h"
 
 #include <dlfcn.h>
 #include <inttypes.h>
@@ -19,7 +20,13 @@ bool om_checks_enabled(void) { return om_option_choice(OM_OPTION_CHECKS) != OM_C
 
 /* ---- reporting once per site ---- */
 
-typedef enum { CHECK_BOUNDS = 1, CHECK_OVERLAP, CHECK_HEAP_RELEASE, CHECK_LEAK } check_id;
+typedef enum {
+  CHECK_BOUNDS = 1,
+  CHECK_OVERLAP,
+  CHECK_HEAP_RELEASE,
+  CHECK_LEAK,
+  CHECK_STALE
+} check_id;
 
 #define REPORTED_SLOTS 4096
 static _Atomic uint64_t reported[REPORTED_SLOTS];
@@ -137,9 +144,22 @@ static bool was_present(const om_checked_call *call, int32_t i) {
   return om_presence_bit(call->present_before, i);
 }
 
+/* The runtime is about to copy between the host buffers of a call and the
+ * device: they must be accessible, and this access is no finding. */
+static void suspend_guards(const om_checked_call *call) {
+  const om_map_entries *entries = call->entries;
+  for (int32_t i = 0; i < entries->count; i++)
+    if (entry_checked(call, i)) {
+      uintptr_t begin = (uintptr_t)entries->begins[i];
+      om_stale_suspend(begin, begin + (uintptr_t)entries->sizes[i]);
+    }
+}
+
 void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_present,
                                om_presence *before, om_presence *tracked) {
   const om_map_entries *entries = call->entries;
+  if (om_stale_enabled())
+    suspend_guards(call);
   om_presence held = {{0}};
   for (int32_t i = 0; i < entries->count; i++)
     if (entry_checked(call, i) &&
@@ -264,6 +284,53 @@ void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mappe
   }
 }
 
+/* Whether the host copy of entry i is stale after the call: a kernel that
+ * may write it (FROM) left it mapped, or an earlier kernel did and this call
+ * did not bring the data back nor overwrite the device copy. */
+typedef enum { STALE_DROP, STALE_RESUME, STALE_NEW } stale_after;
+
+static stale_after stale_after_call(om_call_kind kind, int64_t type, bool still_mapped) {
+  bool always = type & OM_MAP_ALWAYS;
+  switch (kind) {
+  case OM_CALL_KERNEL:
+    if (!still_mapped)
+      return STALE_DROP;
+    return (type & OM_MAP_FROM) ? STALE_NEW : STALE_RESUME;
+  case OM_CALL_DATA_END:
+    return still_mapped && !(always && (type & OM_MAP_FROM)) ? STALE_RESUME : STALE_DROP;
+  case OM_CALL_DATA_BEGIN:
+    return always && (type & OM_MAP_TO) ? STALE_DROP : STALE_RESUME;
+  case OM_CALL_DATA_UPDATE:
+    break;
+  }
+  return STALE_DROP;
+}
+
+void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
+                           const om_presence *still_mapped) {
+  const om_map_entries *entries = call->entries;
+  for (int32_t i = 0; i < entries->count; i++) {
+    if (!entry_checked(call, i))
+      continue;
+    uintptr_t begin = (uintptr_t)entries->begins[i];
+    uintptr_t end = begin + (uintptr_t)entries->sizes[i];
+    switch (stale_after_call(kind, entries->types[i], om_presence_bit(still_mapped, i))) {
+    case STALE_DROP:
+      om_stale_release(begin, end, NULL);
+      break;
+    case STALE_RESUME:
+      om_stale_resume(begin, end);
+      break;
+    case STALE_NEW: {
+      om_map_origin origin = {entries->names != NULL ? entries->names[i] : NULL,
+                              call->origin->psource, call->origin->return_address};
+      om_stale_guard(begin, end, call->device, &origin);
+      break;
+    }
+    }
+  }
+}
+
 /* ---- check: free/realloc of mapped memory ---- */
 
 void om_checks_heap_release(const void *start, size_t size, const char *what,
@@ -300,6 +367,24 @@ void om_checks_associated(const void *host, size_t size, int device,
 
 void om_checks_disassociated(const void *host, int device) {
   om_shadow_disassociate(&om_plugin_shadow, device, (uintptr_t)host);
+}
+
+/* ---- check: stale host data ---- */
+
+void om_checks_report_stale(const om_map_origin *origin, int device, const char *access,
+                            const void *address) {
+  if (!first_report(CHECK_STALE,
+                    origin->map_name != NULL ? (const void *)origin->map_name
+                                             : origin->return_address,
+                    origin->psource))
+    return;
+  char what[DESCRIPTION_MAX];
+  describe_map(origin->map_name, -1, origin->psource, origin->return_address, what,
+               sizeof what);
+  om_warning("%s is %s (at %p) while the kernel there may have changed its copy on device %d "
+             "and before the copy came back: the host sees stale data. Fix: add target update "
+             "from(...) (or unmap with map(from: ...)) before the host uses it",
+             what, access, address, device);
 }
 
 /* ---- check: mappings left at exit ---- */

@@ -52,6 +52,12 @@ void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mappe
 /* False when nothing is mapped anywhere: a free needs no check. */
 static inline bool om_checks_may_be_mapped(void) { return om_shadow_any(&om_plugin_shadow); }
 
+/* After forwarding any call (OWNMAP_CHECKS=full): guard the buffers whose
+ * host copy is now stale, put back or drop the guards the call lifted.
+ * still_mapped: from om_checks_after_unmap (ends and kernels). */
+void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
+                           const om_presence *still_mapped);
+
 /* free/realloc (`what`) of the heap block at start, called from
  * return_address: an error if the block is still mapped anywhere. */
 void om_checks_heap_release(const void *start, size_t size, const char *what,
@@ -61,6 +67,12 @@ void om_checks_heap_release(const void *start, size_t size, const char *what,
 void om_checks_associated(const void *host, size_t size, int device,
                           const void *return_address);
 void om_checks_disassociated(const void *host, int device);
+
+/* Stale host data (OWNMAP_CHECKS=full): the buffer mapped at origin was
+ * `access` (e.g. "read or written by the host") at address after a kernel
+ * and before update from/unmap. Once per site; a warning. */
+void om_checks_report_stale(const om_map_origin *origin, int device, const char *access,
+                            const void *address);
 
 /* Warns about every mapping the program left at exit. */
 void om_checks_report_leaks(void);

@@ -11,6 +11,7 @@
 #include "heap.h"
 #include "message.h"
 #include "plugin.h"
+#include "stale.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -152,6 +153,8 @@ OM_EXPORT void free(void *block) {
     return; /* a block freed while resolving is left alone */
   if (!om_inside_offload_call) /* the runtime's own blocks go straight back */
     releasing(block, "free", __builtin_return_address(0));
+  if (om_stale_enabled()) /* free writes into the block */
+    om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
   real.free(block);
 }
 
@@ -166,8 +169,11 @@ OM_EXPORT void *realloc(void *block, size_t size) {
     }
     return recorded(moved, size);
   }
-  if (block != NULL)
+  if (block != NULL) {
     releasing(block, "realloc", __builtin_return_address(0));
+    if (om_stale_enabled())
+      om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
+  }
   return recorded(real.realloc(block, size), size);
 }
 

@@ -11,6 +11,7 @@
 #include "message.h"
 #include "offload_abi.h"
 #include "plugin.h"
+#include "stale.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -145,15 +146,16 @@ static void finish_observing(observed_call *call) {
   if (!call->counted)
     return;
   om_presence after = call->before; /* unused unless copies depend on it */
+  om_presence still_mapped = {{0}};
+  om_checked_call view = checked(call);
   if (copies_depend_on_after(call->kind)) {
-    om_presence still_mapped = {{0}};
-    if (om_checks_enabled()) {
-      om_checked_call view = checked(call);
+    if (om_checks_enabled())
       om_checks_after_unmap(&view, &still_mapped);
-    }
     om_probe_presence_unknown(&call->entries, call->device, real.is_present, &call->tracked,
                               &still_mapped, &after);
   }
+  if (om_stale_enabled())
+    om_checks_stale_after(&view, call->kind, &still_mapped);
   om_account_call(&om_plugin_transfers, call->kind, &call->entries, &call->before, &after,
                   &call->origin);
   om_inside_offload_call = false;

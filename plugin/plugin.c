@@ -7,6 +7,7 @@
 #include "options.h"
 #include "ownmap.h"
 #include "report.h"
+#include "stale.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@ static void initialize(void) {
   om_shadow_init(&om_plugin_shadow);
   const om_option_set *options = om_options();
   om_heap_set_recording(om_checks_enabled());
+  om_stale_configure(om_option_choice(OM_OPTION_CHECKS) == OM_CHECKS_FULL);
   if (options->values[OM_OPTION_VERBOSE].flag) {
     om_message("plugin active (version %s)", ownmap_version());
     om_options_print(options);

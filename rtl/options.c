@@ -25,7 +25,8 @@ const om_option_desc om_option_table[OM_OPTION_COUNT] = {
                            .description = "1: print the host<->device transfer summary at exit"},
     [OM_OPTION_CHECKS] = {.env_name = "OWNMAP_CHECKS", .kind = OM_OPTION_CHOICE,
                           .description = "mapping safety checks: off, fast (bounds, free while "
-                                         "mapped, overlaps, leaks) or full",
+                                         "mapped, overlaps, leaks) or full (also stale "
+                                         "host data)",
                           .choices = checks_choices, .default_choice = OM_CHECKS_FAST},
     [OM_OPTION_ON_ERROR] = {.env_name = "OWNMAP_ON_ERROR", .kind = OM_OPTION_CHOICE,
                             .description = "after an error: abort the program, or warn and go on",
