@@ -11,10 +11,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-static bool stale_enabled;
+bool om_stale_tracking;
 
-bool om_stale_enabled(void) { return stale_enabled; }
-void om_stale_configure(bool enabled) { stale_enabled = enabled; }
+void om_stale_configure(bool enabled) { om_stale_tracking = enabled; }
 
 /* ---- the guarded buffers: a fixed table the fault handler can scan ---- */
 

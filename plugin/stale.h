@@ -26,8 +26,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* True when OWNMAP_CHECKS=full (read once at initialisation). */
-bool om_stale_enabled(void);
+/* True when OWNMAP_CHECKS=full (set once at initialisation); inline, as
+ * free asks on every call. */
+extern bool om_stale_tracking;
+static inline bool om_stale_enabled(void) { return om_stale_tracking; }
 void om_stale_configure(bool enabled);
 
 /* Protects [begin, end) after a kernel on `device` at origin. */
