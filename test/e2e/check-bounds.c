@@ -6,6 +6,12 @@
 // RUN: %clang-offload %s -o %t
 // RUN: not %ownmap-run -- %t 2>%t.err
 // RUN: FileCheck %s < %t.err
+// The runtime's own log shows that the bad section was never copied.
+// RUN: env LIBOMPTARGET_INFO=32 not %ownmap-run -- %t 2>&1 | FileCheck %s --check-prefix=NOCOPY
+// NOCOPY: ownmap: error: v[first:count]
+// NOCOPY-NOT: Copying data
+// NOCOPY: ownmap: stopping the program
+// NOCOPY-NOT: Copying data
 // RUN: %ownmap-run --on-error=warn -- %t fine > %t.out 2>%t.fine
 // RUN: count 0 < %t.fine
 // With OWNMAP_ON_ERROR=warn the program goes on; the site is reported once
