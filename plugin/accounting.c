@@ -18,10 +18,6 @@ static void note_uncounted(atomic_bool *said, const char *what) {
     om_message("passing through uncounted: %s", what);
 }
 
-static bool presence_of(const om_presence *presence, int32_t i) {
-  return (presence->bits[i / 64] >> (i % 64)) & 1;
-}
-
 /* Entries whose copies are counted; the others move nothing the program
  * mapped, or are beyond what the plugin understands. */
 static bool entry_counted(const om_map_entries *entries, int32_t i) {
@@ -65,10 +61,21 @@ unsigned om_entry_copies(om_call_kind kind, int64_t type, bool present_before,
 
 void om_probe_presence(const om_map_entries *entries, int device,
                        om_is_present_fn is_present, om_presence *out) {
+  static const om_presence none;
+  om_probe_presence_unknown(entries, device, is_present, &none, &none, out);
+}
+
+void om_probe_presence_unknown(const om_map_entries *entries, int device,
+                               om_is_present_fn is_present, const om_presence *known,
+                               const om_presence *shadow_presence, om_presence *out) {
   memset(out, 0, sizeof *out);
-  for (int32_t i = 0; i < entries->count; i++)
-    if (entry_counted(entries, i) && is_present(entries->begins[i], device))
-      out->bits[i / 64] |= UINT64_C(1) << (i % 64);
+  for (int32_t i = 0; i < entries->count; i++) {
+    if (!entry_counted(entries, i))
+      continue;
+    bool present = om_presence_bit(known, i) ? om_presence_bit(shadow_presence, i)
+                                             : is_present(entries->begins[i], device) != 0;
+    om_presence_set(out, i, present);
+  }
 }
 
 static om_span span_of(const char *text) { return (om_span){text, strlen(text)}; }
@@ -99,20 +106,45 @@ void om_entry_site(const om_map_entries *entries, int32_t i, const om_call_origi
   om_site_set(site, span_of(argument), span_of(where), 0);
 }
 
+/* Per-thread cache of ledger rows by map-name string: with map names, the
+ * same clause always has the same string, so its row is found without
+ * parsing the name or taking the ledger's lock. */
+enum { ROW_CACHE_SLOTS = 64 };
+typedef struct {
+  const om_ledger *ledger;
+  const void *map_name;
+  om_ledger_row *row;
+} cached_row;
+static _Thread_local cached_row row_cache[ROW_CACHE_SLOTS]
+    __attribute__((tls_model("initial-exec")));
+
+static om_ledger_row *row_for_entry(om_ledger *ledger, const om_map_entries *entries,
+                                    int32_t i, const om_call_origin *origin) {
+  const void *map_name = entries->names != NULL ? entries->names[i] : NULL;
+  cached_row *slot = &row_cache[((uintptr_t)map_name >> 3) % ROW_CACHE_SLOTS];
+  if (map_name != NULL && slot->map_name == map_name && slot->ledger == ledger)
+    return slot->row;
+  om_site site;
+  om_entry_site(entries, i, origin, &site);
+  om_ledger_row *row = om_ledger_row_of(ledger, &site);
+  if (map_name != NULL)
+    *slot = (cached_row){ledger, map_name, row};
+  return row;
+}
+
 void om_account_call(om_ledger *ledger, om_call_kind kind, const om_map_entries *entries,
                      const om_presence *before, const om_presence *after,
                      const om_call_origin *origin) {
   for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
     if (!entry_counted(entries, i))
       continue;
-    unsigned copies = om_entry_copies(kind, entries->types[i], presence_of(before, i),
-                                      presence_of(after, i));
+    unsigned copies = om_entry_copies(kind, entries->types[i], om_presence_bit(before, i),
+                                      om_presence_bit(after, i));
     if (copies == 0)
       continue;
-    om_site site;
-    om_entry_site(entries, i, origin, &site);
+    om_ledger_row *row = row_for_entry(ledger, entries, i, origin);
     for (int direction = 0; direction < OM_DIRECTION_COUNT; direction++)
       if (copies & (1u << direction))
-        om_ledger_record(ledger, &site, (om_direction)direction, (uint64_t)entries->sizes[i]);
+        om_ledger_add(row, (om_direction)direction, (uint64_t)entries->sizes[i]);
   }
 }

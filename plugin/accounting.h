@@ -66,12 +66,29 @@ unsigned om_entry_copies(om_call_kind kind, int64_t type, bool present_before,
 void om_probe_presence(const om_map_entries *entries, int device,
                        om_is_present_fn is_present, om_presence *out);
 
+/* Like om_probe_presence, but entries in `known` take their presence from
+ * `shadow_presence` instead of a probe. */
+void om_probe_presence_unknown(const om_map_entries *entries, int device,
+                               om_is_present_fn is_present, const om_presence *known,
+                               const om_presence *shadow_presence, om_presence *out);
+
+static inline bool om_presence_bit(const om_presence *presence, int32_t i) {
+  return (presence->bits[i / 64] >> (i % 64)) & 1;
+}
+
+static inline void om_presence_set(om_presence *presence, int32_t i, bool on) {
+  uint64_t bit = UINT64_C(1) << (i % 64);
+  presence->bits[i / 64] = on ? presence->bits[i / 64] | bit : presence->bits[i / 64] & ~bit;
+}
+
 /* The ledger key of entry i: its map name, else the region's location and
  * the argument index, else the caller's address (module+offset). */
 void om_entry_site(const om_map_entries *entries, int32_t i, const om_call_origin *origin,
                    om_site *site);
 
-/* Records in ledger every copy the call made. */
+/* Records in ledger every copy the call made. Rows are cached per thread by
+ * ledger address and map-name string, so a ledger must stay alive (and not
+ * be reinitialised) while threads that accounted into it run. */
 void om_account_call(om_ledger *ledger, om_call_kind kind, const om_map_entries *entries,
                      const om_presence *before, const om_presence *after,
                      const om_call_origin *origin);

@@ -7,13 +7,17 @@
  * from being counted twice.
  */
 #include "accounting.h"
+#include "checks.h"
 #include "message.h"
 #include "offload_abi.h"
 #include "plugin.h"
+#include "stale.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 
 #define OM_EXPORT __attribute__((visibility("default")))
 
@@ -32,7 +36,12 @@ static struct {
   data_nowait_fn data_begin_nowait, data_end_nowait, data_update_nowait;
   is_present_fn is_present;
   default_device_fn default_device;
+  default_device_fn num_devices;
 } real;
+
+/* OMP_TARGET_OFFLOAD=DISABLED: the runtime runs every region on the host
+ * and maps nothing, so there is nothing to count or check. */
+static bool offload_disabled;
 
 static pthread_once_t real_resolved = PTHREAD_ONCE_INIT;
 
@@ -49,11 +58,26 @@ static void resolve_real_functions(void) {
       (data_nowait_fn)dlsym(RTLD_NEXT, "__tgt_target_data_update_nowait_mapper");
   real.is_present = (is_present_fn)dlsym(RTLD_NEXT, "omp_target_is_present");
   real.default_device = (default_device_fn)dlsym(RTLD_NEXT, "omp_get_default_device");
+  real.num_devices = (default_device_fn)dlsym(RTLD_NEXT, "omp_get_num_devices");
+  const char *offload = getenv("OMP_TARGET_OFFLOAD");
+  offload_disabled = offload != NULL && strcasecmp(offload, "disabled") == 0;
 }
 
-/* The real function named `name`, or a loud abort: there is no correct way
- * to carry on with an offload call that cannot be forwarded. */
-static void *require(void *function, const char *name) {
+/* Whether a call for `device` reaches a device: not when offloading is
+ * disabled, nor for the initial device or a device that does not exist
+ * (the runtime then falls back to the host and maps nothing). */
+static bool reaches_device(int device) {
+  static atomic_int devices = -1;
+  int count = atomic_load_explicit(&devices, memory_order_relaxed);
+  if (count < 0) {
+    count = ((default_device_fn)om_require_real((void *)real.num_devices,
+                                                "omp_get_num_devices"))();
+    atomic_store_explicit(&devices, count, memory_order_relaxed);
+  }
+  return !offload_disabled && device >= 0 && device < count;
+}
+
+void *om_require_real(void *function, const char *name) {
   if (function == NULL) {
     om_error("cannot find the real %s (is libomptarget loaded after the plugin?)", name);
     abort();
@@ -61,7 +85,6 @@ static void *require(void *function, const char *name) {
   return function;
 }
 
-static _Thread_local bool inside_hook;
 
 /* One call being observed; `counted` is false when it is passed through. */
 typedef struct {
@@ -69,39 +92,73 @@ typedef struct {
   om_call_kind kind;
   int device;
   om_map_entries entries;
+  void **bases;
   om_call_origin origin;
   om_presence before;
+  om_presence tracked; /* entries whose presence after the call the shadow knows */
 } observed_call;
 
+static om_checked_call checked(const observed_call *call) {
+  return (om_checked_call){call->device, &call->entries, call->bases, &call->origin,
+                           &call->before};
+}
+
 static void begin_observing(observed_call *call, om_call_kind kind, om_ident *loc,
-                            int64_t device_id, om_map_entries entries,
+                            int64_t device_id, om_map_entries entries, void **bases,
                             const void *return_address) {
   om_plugin_init();
   pthread_once(&real_resolved, resolve_real_functions);
-  call->counted = !inside_hook;
+  call->counted = !om_inside_offload_call;
   if (!call->counted)
     return;
-  inside_hook = true;
-  call->kind = kind;
   call->device = device_id == OM_DEVICE_DEFAULT
-                     ? ((default_device_fn)require((void *)real.default_device,
+                     ? ((default_device_fn)om_require_real((void *)real.default_device,
                                                    "omp_get_default_device"))()
                      : (int)device_id;
+  call->counted = reaches_device(call->device);
+  if (!call->counted)
+    return;
+  om_inside_offload_call = true;
+  call->kind = kind;
   call->entries = entries;
+  call->bases = bases;
   call->origin = (om_call_origin){loc != NULL ? loc->psource : NULL, return_address};
-  om_probe_presence(&call->entries, call->device,
-                    (om_is_present_fn)require((void *)real.is_present, "omp_target_is_present"),
-                    &call->before);
+  om_is_present_fn is_present =
+      (om_is_present_fn)om_require_real((void *)real.is_present, "omp_target_is_present");
+  if (!om_checks_enabled()) {
+    om_probe_presence(&call->entries, call->device, is_present, &call->before);
+    memset(&call->tracked, 0, sizeof call->tracked);
+    return;
+  }
+  om_checked_call view = checked(call);
+  om_checks_presence_before(&view, is_present, &call->before, &call->tracked);
+  if (kind == OM_CALL_DATA_BEGIN || kind == OM_CALL_KERNEL)
+    om_checks_before_map(&view);
+}
+
+/* Whether a call's copies depend on presence after the call (ends and
+ * kernels copy back when the last reference goes). */
+static bool copies_depend_on_after(om_call_kind kind) {
+  return kind == OM_CALL_DATA_END || kind == OM_CALL_KERNEL;
 }
 
 static void finish_observing(observed_call *call) {
   if (!call->counted)
     return;
-  om_presence after;
-  om_probe_presence(&call->entries, call->device, real.is_present, &after);
+  om_presence after = call->before; /* unused unless copies depend on it */
+  om_presence still_mapped = {{0}};
+  om_checked_call view = checked(call);
+  if (copies_depend_on_after(call->kind)) {
+    if (om_checks_enabled())
+      om_checks_after_unmap(&view, &still_mapped);
+    om_probe_presence_unknown(&call->entries, call->device, real.is_present, &call->tracked,
+                              &still_mapped, &after);
+  }
+  if (om_stale_enabled())
+    om_checks_stale_after(&view, call->kind, &still_mapped);
   om_account_call(&om_plugin_transfers, call->kind, &call->entries, &call->before, &after,
                   &call->origin);
-  inside_hook = false;
+  om_inside_offload_call = false;
 }
 
 static om_map_entries data_entries(int32_t count, void **begins, int64_t *sizes,
@@ -125,14 +182,14 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
                                   int32_t thread_limit, void *host_ptr,
                                   om_kernel_args *args) {
   pthread_once(&real_resolved, resolve_real_functions);
-  kernel_fn forward = (kernel_fn)require((void *)real.target_kernel, "__tgt_target_kernel");
+  kernel_fn forward = (kernel_fn)om_require_real((void *)real.target_kernel, "__tgt_target_kernel");
   if (!kernel_args_understood(args))
     return forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
   observed_call call;
   begin_observing(&call, OM_CALL_KERNEL, loc, device_id,
                   data_entries((int32_t)args->num_args, args->arg_ptrs, args->arg_sizes,
                                args->arg_types, args->arg_names, args->arg_mappers),
-                  __builtin_return_address(0));
+                  args->arg_base_ptrs, __builtin_return_address(0));
   int result = forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
   finish_observing(&call);
   return result;
@@ -149,29 +206,29 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
 
 static void observe_data_call(observed_call *call, om_call_kind kind, OM_DATA_PARAMS,
                               const void *return_address) {
-  (void)bases;
   begin_observing(call, kind, loc, device_id,
-                  data_entries(count, begins, sizes, types, names, mappers), return_address);
+                  data_entries(count, begins, sizes, types, names, mappers), bases,
+                  return_address);
 }
 
 OM_EXPORT void __tgt_target_data_begin_mapper(OM_DATA_PARAMS) {
   observed_call call;
   observe_data_call(&call, OM_CALL_DATA_BEGIN, OM_DATA_ARGS, __builtin_return_address(0));
-  ((data_fn)require((void *)real.data_begin, "__tgt_target_data_begin_mapper"))(OM_DATA_ARGS);
+  ((data_fn)om_require_real((void *)real.data_begin, "__tgt_target_data_begin_mapper"))(OM_DATA_ARGS);
   finish_observing(&call);
 }
 
 OM_EXPORT void __tgt_target_data_end_mapper(OM_DATA_PARAMS) {
   observed_call call;
   observe_data_call(&call, OM_CALL_DATA_END, OM_DATA_ARGS, __builtin_return_address(0));
-  ((data_fn)require((void *)real.data_end, "__tgt_target_data_end_mapper"))(OM_DATA_ARGS);
+  ((data_fn)om_require_real((void *)real.data_end, "__tgt_target_data_end_mapper"))(OM_DATA_ARGS);
   finish_observing(&call);
 }
 
 OM_EXPORT void __tgt_target_data_update_mapper(OM_DATA_PARAMS) {
   observed_call call;
   observe_data_call(&call, OM_CALL_DATA_UPDATE, OM_DATA_ARGS, __builtin_return_address(0));
-  ((data_fn)require((void *)real.data_update, "__tgt_target_data_update_mapper"))(
+  ((data_fn)om_require_real((void *)real.data_update, "__tgt_target_data_update_mapper"))(
       OM_DATA_ARGS);
   finish_observing(&call);
 }
@@ -179,7 +236,7 @@ OM_EXPORT void __tgt_target_data_update_mapper(OM_DATA_PARAMS) {
 OM_EXPORT void __tgt_target_data_begin_nowait_mapper(OM_DATA_PARAMS, OM_DEP_PARAMS) {
   observed_call call;
   observe_data_call(&call, OM_CALL_DATA_BEGIN, OM_DATA_ARGS, __builtin_return_address(0));
-  ((data_nowait_fn)require((void *)real.data_begin_nowait,
+  ((data_nowait_fn)om_require_real((void *)real.data_begin_nowait,
                            "__tgt_target_data_begin_nowait_mapper"))(OM_DATA_ARGS,
                                                                      OM_DEP_ARGS);
   finish_observing(&call);
@@ -188,7 +245,7 @@ OM_EXPORT void __tgt_target_data_begin_nowait_mapper(OM_DATA_PARAMS, OM_DEP_PARA
 OM_EXPORT void __tgt_target_data_end_nowait_mapper(OM_DATA_PARAMS, OM_DEP_PARAMS) {
   observed_call call;
   observe_data_call(&call, OM_CALL_DATA_END, OM_DATA_ARGS, __builtin_return_address(0));
-  ((data_nowait_fn)require((void *)real.data_end_nowait,
+  ((data_nowait_fn)om_require_real((void *)real.data_end_nowait,
                            "__tgt_target_data_end_nowait_mapper"))(OM_DATA_ARGS,
                                                                    OM_DEP_ARGS);
   finish_observing(&call);
@@ -197,7 +254,7 @@ OM_EXPORT void __tgt_target_data_end_nowait_mapper(OM_DATA_PARAMS, OM_DEP_PARAMS
 OM_EXPORT void __tgt_target_data_update_nowait_mapper(OM_DATA_PARAMS, OM_DEP_PARAMS) {
   observed_call call;
   observe_data_call(&call, OM_CALL_DATA_UPDATE, OM_DATA_ARGS, __builtin_return_address(0));
-  ((data_nowait_fn)require((void *)real.data_update_nowait,
+  ((data_nowait_fn)om_require_real((void *)real.data_update_nowait,
                            "__tgt_target_data_update_nowait_mapper"))(OM_DATA_ARGS,
                                                                       OM_DEP_ARGS);
   finish_observing(&call);

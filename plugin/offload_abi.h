@@ -36,9 +36,16 @@ enum {
   OM_MAP_TO = 0x1,
   OM_MAP_FROM = 0x2,
   OM_MAP_ALWAYS = 0x4,
+  OM_MAP_DELETE = 0x8,
+  OM_MAP_PTR_AND_OBJ = 0x10,
   OM_MAP_PRIVATE = 0x80,
   OM_MAP_LITERAL = 0x100,
+  OM_MAP_IMPLICIT = 0x200,
+  OM_MAP_OMPX_HOLD = 0x2000,
 };
+
+/* The top 16 bits name the parent entry of a struct member. */
+#define OM_MAP_MEMBER_OF INT64_C(0xffff000000000000)
 
 /* DeviceId meaning "the default device". */
 #define OM_DEVICE_DEFAULT (-1)

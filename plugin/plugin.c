@@ -1,30 +1,51 @@
 /* plugin.c - initialisation, exit summary and fork handling of the plugin. */
 #include "plugin.h"
 
+#include "checks.h"
+#include "heap.h"
 #include "message.h"
 #include "options.h"
 #include "ownmap.h"
 #include "report.h"
+#include "stale.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 
 om_ledger om_plugin_transfers = OM_LEDGER_INIT;
 
+_Thread_local bool om_inside_offload_call;
+
 static void print_summary_at_exit(void) { om_report_transfers(&om_plugin_transfers); }
 
-static void fork_prepare(void) { om_ledger_fork_prepare(&om_plugin_transfers); }
-static void fork_parent(void) { om_ledger_fork_parent(&om_plugin_transfers); }
-static void fork_child(void) { om_ledger_fork_child(&om_plugin_transfers); }
+/* Lock order: the shadow's device locks, then the ledger's. */
+static void fork_prepare(void) {
+  om_shadow_fork_prepare(&om_plugin_shadow);
+  om_ledger_fork_prepare(&om_plugin_transfers);
+}
+static void fork_parent(void) {
+  om_ledger_fork_parent(&om_plugin_transfers);
+  om_shadow_fork_parent(&om_plugin_shadow);
+}
+static void fork_child(void) {
+  om_ledger_fork_child(&om_plugin_transfers);
+  om_shadow_fork_child(&om_plugin_shadow);
+}
 
 static void initialize(void) {
+  om_shadow_init(&om_plugin_shadow);
   const om_option_set *options = om_options();
+  om_heap_set_recording(om_checks_enabled());
+  om_stale_configure(om_option_choice(OM_OPTION_CHECKS) == OM_CHECKS_FULL);
   if (options->values[OM_OPTION_VERBOSE].flag) {
     om_message("plugin active (version %s)", ownmap_version());
     om_options_print(options);
   }
   if (options->values[OM_OPTION_SUMMARY].flag && atexit(print_summary_at_exit) != 0)
     om_warning("cannot register the exit summary; none will be printed");
+  /* Registered after the summary, so the leaks are reported before it. */
+  if (om_checks_enabled() && atexit(om_checks_report_leaks) != 0)
+    om_warning("cannot register the leak check at exit; leaks will not be reported");
   if (pthread_atfork(fork_prepare, fork_parent, fork_child) != 0)
     om_warning("cannot register fork handlers; a child forked while offloading may hang");
 }

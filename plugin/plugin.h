@@ -4,6 +4,19 @@
 
 #include "ledger.h"
 
+#include <stdbool.h>
+
+/* True on a thread while it is inside an interposed offload call: calls the
+ * runtime makes into the entry points are then not counted again, and its
+ * own heap blocks are neither recorded nor checked. Initial-exec, so that
+ * reading it never allocates (it is read in malloc). */
+extern _Thread_local bool om_inside_offload_call __attribute__((tls_model("initial-exec")));
+
+/* The real function named `name` (resolved with dlsym(RTLD_NEXT)), or a
+ * loud abort: there is no correct way to carry on with a call that cannot
+ * be forwarded. */
+void *om_require_real(void *function, const char *name);
+
 /* Every copy the interposed calls observed. */
 extern om_ledger om_plugin_transfers;
 

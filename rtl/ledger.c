@@ -60,13 +60,21 @@ static om_ledger_row *find_row(om_ledger *ledger, const om_site *site) {
   return &ledger->other;
 }
 
+om_ledger_row *om_ledger_row_of(om_ledger *ledger, const om_site *site) {
+  pthread_mutex_lock(&ledger->lock);
+  om_ledger_row *row = find_row(ledger, site);
+  pthread_mutex_unlock(&ledger->lock);
+  return row;
+}
+
+void om_ledger_add(om_ledger_row *row, om_direction direction, uint64_t bytes) {
+  __atomic_fetch_add(&row->flow[direction].bytes, bytes, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&row->flow[direction].transfers, 1, __ATOMIC_RELAXED);
+}
+
 void om_ledger_record(om_ledger *ledger, const om_site *site, om_direction direction,
                       uint64_t bytes) {
-  pthread_mutex_lock(&ledger->lock);
-  om_flow *flow = &find_row(ledger, site)->flow[direction];
-  flow->bytes += bytes;
-  flow->transfers++;
-  pthread_mutex_unlock(&ledger->lock);
+  om_ledger_add(om_ledger_row_of(ledger, site), direction, bytes);
 }
 
 size_t om_ledger_snapshot(om_ledger *ledger, om_ledger_row *rows, size_t max,

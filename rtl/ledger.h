@@ -59,6 +59,12 @@ void om_site_set(om_site *site, om_span name, om_span file, unsigned line);
 void om_ledger_record(om_ledger *ledger, const om_site *site, om_direction direction,
                       uint64_t bytes);
 
+/* The row of site (claimed if new, the overflow row when full). Rows never
+ * move, so a caller may keep the pointer and add to it without the lock. */
+om_ledger_row *om_ledger_row_of(om_ledger *ledger, const om_site *site);
+/* Adds one copy of `bytes` to a row (atomically; no lock). */
+void om_ledger_add(om_ledger_row *row, om_direction direction, uint64_t bytes);
+
 /* Copies the rows (in no particular order) into rows[0, max) and returns how
  * many there are; *other receives the overflow row. */
 size_t om_ledger_snapshot(om_ledger *ledger, om_ledger_row *rows, size_t max,

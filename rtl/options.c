@@ -5,19 +5,32 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+static const char *const checks_choices[] = {"off", "fast", "full", NULL};
+static const char *const on_error_choices[] = {"abort", "warn", NULL};
+
 const om_option_desc om_option_table[OM_OPTION_COUNT] = {
-    [OM_OPTION_LOG] = {"OWNMAP_LOG", OM_OPTION_PATH, false,
-                       "append messages and the summary to this file instead of stderr"},
-    [OM_OPTION_VERBOSE] = {"OWNMAP_VERBOSE", OM_OPTION_FLAG, false,
-                           "1: say that the plugin is active, print the options and "
-                           "what is passed through uncounted"},
-    [OM_OPTION_SUMMARY] = {"OWNMAP_SUMMARY", OM_OPTION_FLAG, false,
-                           "1: print the host<->device transfer summary at exit"},
+    [OM_OPTION_LOG] = {.env_name = "OWNMAP_LOG", .kind = OM_OPTION_PATH,
+                       .description = "append messages and the summary to this file instead "
+                                      "of stderr"},
+    [OM_OPTION_VERBOSE] = {.env_name = "OWNMAP_VERBOSE", .kind = OM_OPTION_FLAG,
+                           .description = "1: say that the plugin is active, print the options "
+                                          "and what is passed through uncounted"},
+    [OM_OPTION_SUMMARY] = {.env_name = "OWNMAP_SUMMARY", .kind = OM_OPTION_FLAG,
+                           .description = "1: print the host<->device transfer summary at exit"},
+    [OM_OPTION_CHECKS] = {.env_name = "OWNMAP_CHECKS", .kind = OM_OPTION_CHOICE,
+                          .description = "mapping safety checks: off, fast (bounds, free while "
+                                         "mapped, overlaps, leaks) or full (also stale "
+                                         "host data)",
+                          .choices = checks_choices, .default_choice = OM_CHECKS_FAST},
+    [OM_OPTION_ON_ERROR] = {.env_name = "OWNMAP_ON_ERROR", .kind = OM_OPTION_CHOICE,
+                            .description = "after an error: abort the program, or warn and go on",
+                            .choices = on_error_choices, .default_choice = OM_ON_ERROR_ABORT},
 };
 
 static bool parse_flag(const char *text, bool *flag) {
@@ -36,17 +49,40 @@ static bool parse_flag(const char *text, bool *flag) {
   return false;
 }
 
+static bool parse_choice(const char *text, const char *const *choices, int *choice) {
+  for (int i = 0; choices[i] != NULL; i++) {
+    if (strcasecmp(text, choices[i]) == 0) {
+      *choice = i;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* "a|b|c" for messages. */
+static void list_choices(const char *const *choices, char *out, size_t size) {
+  size_t used = 0;
+  out[0] = '\0';
+  for (int i = 0; choices[i] != NULL && used < size; i++)
+    used += (size_t)snprintf(out + used, size - used, "%s%s", i ? "|" : "", choices[i]);
+}
+
 void om_options_load(om_option_set *set, om_env_lookup lookup) {
   for (int id = 0; id < OM_OPTION_COUNT; id++) {
     const om_option_desc *desc = &om_option_table[id];
     om_option_value *value = &set->values[id];
     const char *text = lookup(desc->env_name);
-    *value = (om_option_value){.flag = desc->default_flag};
+    *value = (om_option_value){.flag = desc->default_flag, .choice = desc->default_choice};
     if (text == NULL || text[0] == '\0')
       continue; /* unset or empty: the default */
+    bool accepted = true;
     if (desc->kind == OM_OPTION_PATH)
       value->path = text;
-    else if (!parse_flag(text, &value->flag))
+    else if (desc->kind == OM_OPTION_CHOICE)
+      accepted = parse_choice(text, desc->choices, &value->choice);
+    else
+      accepted = parse_flag(text, &value->flag);
+    if (!accepted)
       value->malformed = text;
   }
 }
@@ -54,9 +90,18 @@ void om_options_load(om_option_set *set, om_env_lookup lookup) {
 void om_options_warn_malformed(const om_option_set *set) {
   for (int id = 0; id < OM_OPTION_COUNT; id++) {
     const om_option_desc *desc = &om_option_table[id];
-    if (set->values[id].malformed != NULL)
-      om_warning("%s='%s' is not a flag (0/1, yes/no, true/false, on/off); using %d", desc->env_name,
-                 set->values[id].malformed, desc->default_flag);
+    const char *malformed = set->values[id].malformed;
+    if (malformed == NULL)
+      continue;
+    if (desc->kind == OM_OPTION_CHOICE) {
+      char choices[128];
+      list_choices(desc->choices, choices, sizeof choices);
+      om_warning("%s='%s' is not one of %s; using %s", desc->env_name, malformed, choices,
+                 desc->choices[desc->default_choice]);
+    } else {
+      om_warning("%s='%s' is not a flag (0/1, yes/no, true/false, on/off); using %d",
+                 desc->env_name, malformed, desc->default_flag);
+    }
   }
 }
 
@@ -66,6 +111,8 @@ void om_options_print(const om_option_set *set) {
     const om_option_value *value = &set->values[id];
     if (desc->kind == OM_OPTION_FLAG)
       om_message("option %s=%d", desc->env_name, value->flag);
+    else if (desc->kind == OM_OPTION_CHOICE)
+      om_message("option %s=%s", desc->env_name, desc->choices[value->choice]);
     else
       om_message("option %s=%s", desc->env_name, value->path ? value->path : "(stderr)");
   }
@@ -98,3 +145,5 @@ const om_option_set *om_options(void) {
 }
 
 bool om_option_flag(om_option_id id) { return om_options()->values[id].flag; }
+
+int om_option_choice(om_option_id id) { return om_options()->values[id].choice; }

@@ -10,21 +10,30 @@ typedef enum {
   OM_OPTION_LOG,     /* first, so that later warnings can go to the log */
   OM_OPTION_VERBOSE,
   OM_OPTION_SUMMARY,
+  OM_OPTION_CHECKS,
+  OM_OPTION_ON_ERROR,
   OM_OPTION_COUNT
 } om_option_id;
 
-typedef enum { OM_OPTION_FLAG, OM_OPTION_PATH } om_option_kind;
+typedef enum { OM_OPTION_FLAG, OM_OPTION_PATH, OM_OPTION_CHOICE } om_option_kind;
+
+/* The choices of OWNMAP_CHECKS and OWNMAP_ON_ERROR, in table order. */
+typedef enum { OM_CHECKS_OFF, OM_CHECKS_FAST, OM_CHECKS_FULL } om_checks_level;
+typedef enum { OM_ON_ERROR_ABORT, OM_ON_ERROR_WARN } om_on_error;
 
 typedef struct {
   const char *env_name;     /* e.g. "OWNMAP_VERBOSE" */
   om_option_kind kind;
   bool default_flag;        /* OM_OPTION_FLAG only */
   const char *description;
+  const char *const *choices; /* OM_OPTION_CHOICE: NULL-terminated names */
+  int default_choice;       /* OM_OPTION_CHOICE: index into choices */
 } om_option_desc;
 
 typedef struct {
   bool flag;                /* OM_OPTION_FLAG */
   const char *path;         /* OM_OPTION_PATH; NULL when unset */
+  int choice;               /* OM_OPTION_CHOICE: index into choices */
   const char *malformed;    /* the rejected text, NULL when accepted */
 } om_option_value;
 
@@ -46,5 +55,6 @@ void om_options_print(const om_option_set *set);
  * OWNMAP_LOG and warns about malformed values then. */
 const om_option_set *om_options(void);
 bool om_option_flag(om_option_id id);
+int om_option_choice(om_option_id id);
 
 #endif

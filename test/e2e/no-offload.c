@@ -16,6 +16,8 @@
 // VERBOSE-NEXT: ownmap: option OWNMAP_LOG=(stderr)
 // VERBOSE-NEXT: ownmap: option OWNMAP_VERBOSE=1
 // VERBOSE-NEXT: ownmap: option OWNMAP_SUMMARY=0
+// VERBOSE-NEXT: ownmap: option OWNMAP_CHECKS=fast
+// VERBOSE-NEXT: ownmap: option OWNMAP_ON_ERROR=abort
 // VERBOSE-NOT: ownmap
 
 #include <stdio.h>

@@ -24,6 +24,13 @@
 // RUN: %ownmap-run --verbose --log=%t.log %t > /dev/null
 // RUN: FileCheck %s --check-prefix=APPENDED < %t.log
 //
+// --checks and --on-error set OWNMAP_CHECKS and OWNMAP_ON_ERROR.
+// RUN: %ownmap-run --verbose --checks off --on-error=warn %t 2> %t.choices > /dev/null
+// RUN: FileCheck %s --check-prefix=CHOICES < %t.choices
+// RUN: %ownmap-run --verbose --checks=full --on-error abort %t 2> %t.choices > /dev/null
+// RUN: FileCheck %s --check-prefix=CHOICES2 < %t.choices
+// RUN: not %ownmap-run --checks 2>&1 | FileCheck %s --check-prefix=CHECKSARG
+//
 // The program's exit status comes through.
 // RUN: sh -c '%ownmap-run %t fail > /dev/null; test $? -eq 3'
 
@@ -31,9 +38,18 @@
 // HELP: --summary
 // HELP: --verbose
 // HELP: --log FILE
+// HELP: --checks LEVEL
+// HELP: --on-error ACTION
 // HELP: OWNMAP_SUMMARY=0|1
 // HELP: OWNMAP_VERBOSE=0|1
 // HELP: OWNMAP_LOG=FILE
+// HELP: OWNMAP_CHECKS=off|fast|full
+// HELP: OWNMAP_ON_ERROR=abort|warn
+// CHOICES: ownmap: option OWNMAP_CHECKS=off
+// CHOICES-NEXT: ownmap: option OWNMAP_ON_ERROR=warn
+// CHOICES2: ownmap: option OWNMAP_CHECKS=full
+// CHOICES2-NEXT: ownmap: option OWNMAP_ON_ERROR=abort
+// CHECKSARG: ownmap-run: error: --checks needs a LEVEL
 // VERSION: ownmap-run (ownmap) {{[0-9]+\.[0-9]+\.[0-9]+$}}
 // BOGUS: ownmap-run: error: unknown option '--bogus'
 // BOGUS-NEXT: Try 'ownmap-run --help' for more information.

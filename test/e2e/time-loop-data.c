@@ -3,6 +3,7 @@
 //
 // RUN: %clang-offload %s -o %t
 // RUN: env OWNMAP_COMPARE_ENV=OWNMAP_SUMMARY=1 %compare-with-plugin %t 2>%t.err
+// RUN: not grep -E "ownmap: (warning|error)" %t.err
 // RUN: FileCheck %s < %t.err
 
 #include <stdio.h>

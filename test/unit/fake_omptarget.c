@@ -32,6 +32,8 @@ int omp_target_is_present(const void *ptr, int device) {
 
 int omp_get_default_device(void) { return 0; }
 
+int omp_get_num_devices(void) { return 2; }
+
 int __tgt_target_kernel(void *loc, int64_t device_id, int32_t num_teams, int32_t thread_limit,
                         void *host_ptr, void *args) {
   fake_last_call = (fake_call){.what = "kernel", .loc = loc, .device_id = device_id,

@@ -100,6 +100,18 @@ static void test_account_kernel_call(void) {
   }
   CHECK_EQ_U64(to_bytes, sizeof a + sizeof b);
   CHECK_EQ_U64(from_bytes, sizeof b + sizeof c);
+
+  /* The rows are cached per ledger: the other ledger got its own copies, and
+   * a second call lands in the same rows of the first. */
+  count = om_ledger_snapshot(&other_ledger, rows, 8, &other);
+  CHECK_EQ_U64(count, 3);
+  om_account_call(&ledger, OM_CALL_KERNEL, &entries, &none, &none, &origin);
+  count = om_ledger_snapshot(&ledger, rows, 8, &other);
+  CHECK_EQ_U64(count, 3);
+  for (size_t i = 0; i < count; i++)
+    if (strcmp(rows[i].site.name, "a[0:100]") == 0)
+      CHECK(rows[i].flow[OM_TO_DEVICE].bytes == 2 * sizeof a &&
+            rows[i].flow[OM_TO_DEVICE].transfers == 2);
 }
 
 static void test_site_from_return_address(void) {

@@ -28,6 +28,8 @@ static void test_defaults(void) {
   CHECK(!set.values[OM_OPTION_VERBOSE].flag);
   CHECK(!set.values[OM_OPTION_SUMMARY].flag);
   CHECK(set.values[OM_OPTION_LOG].path == NULL);
+  CHECK(set.values[OM_OPTION_CHECKS].choice == OM_CHECKS_FAST);
+  CHECK(set.values[OM_OPTION_ON_ERROR].choice == OM_ON_ERROR_ABORT);
   for (int id = 0; id < OM_OPTION_COUNT; id++)
     CHECK(set.values[id].malformed == NULL);
 }
@@ -45,6 +47,26 @@ static void test_accepted_values(void) {
   CHECK(!set.values[OM_OPTION_VERBOSE].flag);
   CHECK(!set.values[OM_OPTION_SUMMARY].flag);
   CHECK(set.values[OM_OPTION_VERBOSE].malformed == NULL);
+
+  static const char *const choices[] = {"OWNMAP_CHECKS", "FULL", "OWNMAP_ON_ERROR", "warn", NULL};
+  set = load(choices);
+  CHECK(set.values[OM_OPTION_CHECKS].choice == OM_CHECKS_FULL);
+  CHECK(set.values[OM_OPTION_ON_ERROR].choice == OM_ON_ERROR_WARN);
+  static const char *const checks_off[] = {"OWNMAP_CHECKS", "off", NULL};
+  set = load(checks_off);
+  CHECK(set.values[OM_OPTION_CHECKS].choice == OM_CHECKS_OFF);
+}
+
+static void test_malformed_choice_warns_and_defaults(void) {
+  static const char *const env[] = {"OWNMAP_CHECKS", "all", "OWNMAP_ON_ERROR", "1", NULL};
+  om_option_set set = load(env);
+  CHECK(set.values[OM_OPTION_CHECKS].choice == OM_CHECKS_FAST);
+  CHECK(set.values[OM_OPTION_ON_ERROR].choice == OM_ON_ERROR_ABORT);
+  capture_begin();
+  om_options_warn_malformed(&set);
+  CHECK_STR(capture_end(),
+            "ownmap: warning: OWNMAP_CHECKS='all' is not one of off|fast|full; using fast\n"
+            "ownmap: warning: OWNMAP_ON_ERROR='1' is not one of abort|warn; using abort\n");
 }
 
 static void test_malformed_values_warn_and_default(void) {
@@ -78,7 +100,9 @@ static void test_print_lists_every_option(void) {
   om_options_print(&set);
   CHECK_STR(capture_end(), "ownmap: option OWNMAP_LOG=(stderr)\n"
                            "ownmap: option OWNMAP_VERBOSE=0\n"
-                           "ownmap: option OWNMAP_SUMMARY=1\n");
+                           "ownmap: option OWNMAP_SUMMARY=1\n"
+                           "ownmap: option OWNMAP_CHECKS=fast\n"
+                           "ownmap: option OWNMAP_ON_ERROR=abort\n");
 }
 
 /* The process's options come from the environment once; OWNMAP_LOG is opened
@@ -107,6 +131,7 @@ int main(void) {
   test_defaults();
   test_accepted_values();
   test_malformed_values_warn_and_default();
+  test_malformed_choice_warns_and_defaults();
   test_empty_value_is_default();
   test_print_lists_every_option();
   test_process_options_use_log();

@@ -1,0 +1,80 @@
+/* checks.h - mapping safety checks of the plugin (OWNMAP_CHECKS).
+ *
+ * The checks keep the shadow of the mapping table (rtl/shadow.h) in step
+ * with the calls the program makes and report, once per site:
+ *  - a map section that extends outside its heap block (error, reported
+ *    before the call is forwarded, so before any byte moves);
+ *  - an explicit map that overlaps a mapping without being contained in it
+ *    (error, before forwarding: the runtime would fail the call);
+ *  - free/realloc of a heap block that is still mapped (error);
+ *  - mappings still present at exit (warning).
+ * After an error, OWNMAP_ON_ERROR=abort stops the program.
+ */
+#ifndef OWNMAP_PLUGIN_CHECKS_H
+#define OWNMAP_PLUGIN_CHECKS_H
+
+#include "accounting.h"
+#include "shadow.h"
+
+#include <stdbool.h>
+
+/* The shadow the checks keep. */
+extern om_shadow om_plugin_shadow;
+
+/* One offload call as the checks see it. */
+typedef struct {
+  int device;
+  const om_map_entries *entries;
+  void **bases;                   /* ArgBasePtrs, for finding heap blocks */
+  const om_call_origin *origin;
+  const om_presence *present_before; /* what the runtime had before the call */
+} om_checked_call;
+
+/* True unless OWNMAP_CHECKS=off. */
+bool om_checks_enabled(void);
+
+/* Before forwarding any call: the presence of each counted entry. Entries
+ * the shadow holds are present without asking the runtime; the others are
+ * probed. *tracked receives the entries whose presence after the call the
+ * shadow will know: those it holds, and those absent from both. */
+void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_present,
+                               om_presence *before, om_presence *tracked);
+
+/* Before forwarding a data begin or a kernel: bounds and overlap checks,
+ * then the shadow counts the maps up. */
+void om_checks_before_map(const om_checked_call *call);
+
+/* After forwarding a data end or a kernel: the shadow counts the maps down,
+ * last entry first as the runtime does; *still_mapped receives the entries
+ * that remain mapped. */
+void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mapped);
+
+/* False when nothing is mapped anywhere: a free needs no check. */
+static inline bool om_checks_may_be_mapped(void) { return om_shadow_any(&om_plugin_shadow); }
+
+/* After forwarding any call (OWNMAP_CHECKS=full): guard the buffers whose
+ * host copy is now stale, put back or drop the guards the call lifted.
+ * still_mapped: from om_checks_after_unmap (ends and kernels). */
+void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
+                           const om_presence *still_mapped);
+
+/* free/realloc (`what`) of the heap block at start, called from
+ * return_address: an error if the block is still mapped anywhere. */
+void om_checks_heap_release(const void *start, size_t size, const char *what,
+                            const void *return_address);
+
+/* omp_target_associate_ptr / disassociate_ptr succeeded. */
+void om_checks_associated(const void *host, size_t size, int device,
+                          const void *return_address);
+void om_checks_disassociated(const void *host, int device);
+
+/* Stale host data (OWNMAP_CHECKS=full): the buffer mapped at origin was
+ * `access` (e.g. "read or written by the host") at address after a kernel
+ * and before update from/unmap. Once per site; a warning. */
+void om_checks_report_stale(const om_map_origin *origin, int device, const char *access,
+                            const void *address);
+
+/* Warns about every mapping the program left at exit. */
+void om_checks_report_leaks(void);
+
+#endif

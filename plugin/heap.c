@@ -1,0 +1,196 @@
+/* heap.c - the malloc family, interposed to keep the allocation record
+ * (rtl/allocations.h) and to check free/realloc of mapped memory.
+ *
+ * The real functions are resolved with dlsym(RTLD_NEXT) on first use. dlsym
+ * may itself allocate: while a thread resolves, its allocations come from a
+ * small static arena, which free and realloc recognise. With
+ * OWNMAP_CHECKS=off every call is forwarded and nothing is recorded.
+ */
+#include "allocations.h"
+#include "checks.h"
+#include "heap.h"
+#include "message.h"
+#include "plugin.h"
+#include "stale.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <malloc.h>
+#include <stdalign.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define OM_EXPORT __attribute__((visibility("default")))
+
+typedef void *(*malloc_fn)(size_t);
+typedef void *(*calloc_fn)(size_t, size_t);
+typedef void *(*realloc_fn)(void *, size_t);
+typedef void (*free_fn)(void *);
+typedef void *(*aligned_alloc_fn)(size_t, size_t);
+typedef int (*posix_memalign_fn)(void **, size_t, size_t);
+
+static struct {
+  malloc_fn malloc;
+  calloc_fn calloc;
+  realloc_fn realloc;
+  free_fn free;
+  aligned_alloc_fn aligned_alloc;
+  aligned_alloc_fn memalign;
+  posix_memalign_fn posix_memalign;
+} real;
+static atomic_bool resolved;
+
+/* On until the plugin's initialisation has read OWNMAP_CHECKS: the malloc
+ * path must not read the options itself (that may allocate). */
+static atomic_bool heap_recording = true;
+
+void om_heap_set_recording(bool on) { atomic_store(&heap_recording, on); }
+
+/* ---- bootstrap arena for allocations made while resolving ---- */
+
+static alignas(16) char arena[16384];
+static atomic_size_t arena_used;
+static _Thread_local bool resolving __attribute__((tls_model("initial-exec")));
+
+/* Each arena block is preceded by 16 bytes holding its size. */
+static void *arena_alloc(size_t size) {
+  size_t need = 16 + ((size + 15) & ~(size_t)15);
+  size_t offset = atomic_fetch_add(&arena_used, need);
+  if (offset + need > sizeof arena)
+    return NULL;
+  memcpy(arena + offset, &size, sizeof size);
+  return arena + offset + 16;
+}
+
+static bool in_arena(const void *ptr) {
+  return (const char *)ptr >= arena && (const char *)ptr < arena + sizeof arena;
+}
+
+static size_t arena_size(const void *ptr) {
+  size_t size;
+  memcpy(&size, (const char *)ptr - 16, sizeof size);
+  return size;
+}
+
+static void *lookup(const char *name) {
+  void *function = dlsym(RTLD_NEXT, name);
+  if (function == NULL) {
+    om_error("cannot find the real %s after the plugin", name);
+    abort();
+  }
+  return function;
+}
+
+/* Resolves the real functions; false while this thread is already at it
+ * (the caller then uses the arena). */
+__attribute__((noinline)) static bool resolve(void) {
+  if (resolving)
+    return false;
+  resolving = true;
+  real.malloc = (malloc_fn)lookup("malloc");
+  real.calloc = (calloc_fn)lookup("calloc");
+  real.realloc = (realloc_fn)lookup("realloc");
+  real.free = (free_fn)lookup("free");
+  real.aligned_alloc = (aligned_alloc_fn)lookup("aligned_alloc");
+  real.memalign = (aligned_alloc_fn)lookup("memalign");
+  real.posix_memalign = (posix_memalign_fn)lookup("posix_memalign");
+  resolving = false;
+  atomic_store_explicit(&resolved, true, memory_order_release);
+  return true;
+}
+
+static inline bool ready(void) {
+  return atomic_load_explicit(&resolved, memory_order_acquire) || resolve();
+}
+
+/* Blocks the runtime allocates during an offload call are its own: never
+ * mapped by the program, so not worth recording. */
+static bool recording(void) {
+  return atomic_load_explicit(&heap_recording, memory_order_relaxed) &&
+         !om_inside_offload_call;
+}
+
+static void *recorded(void *block, size_t size) {
+  if (block != NULL && recording())
+    om_allocation_add(block, size);
+  return block;
+}
+
+/* Checks and forgets a block that is about to be released. The runtime's
+ * own frees during an offload call are left alone; should one of them be a
+ * recorded block, its stale record is replaced when the address comes back
+ * from malloc (om_allocation_add). */
+static void releasing(void *block, const char *what, const void *caller) {
+  if (!recording())
+    return;
+  size_t size;
+  bool known = om_allocation_take(block, &size);
+  if (!om_checks_may_be_mapped())
+    return;
+  if (!known)
+    size = malloc_usable_size(block);
+  om_checks_heap_release(block, size, what, caller);
+}
+
+OM_EXPORT void *malloc(size_t size) {
+  if (!ready())
+    return arena_alloc(size);
+  return recorded(real.malloc(size), size);
+}
+
+OM_EXPORT void *calloc(size_t count, size_t size) {
+  if (!ready()) {
+    size_t bytes;
+    if (__builtin_mul_overflow(count, size, &bytes))
+      return NULL;
+    return arena_alloc(bytes); /* static storage: already zero */
+  }
+  return recorded(real.calloc(count, size), count * size);
+}
+
+OM_EXPORT void free(void *block) {
+  if (block == NULL || in_arena(block) || !ready())
+    return; /* a block freed while resolving is left alone */
+  if (!om_inside_offload_call) /* the runtime's own blocks go straight back */
+    releasing(block, "free", __builtin_return_address(0));
+  if (om_stale_enabled()) /* free writes into the block */
+    om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
+  real.free(block);
+}
+
+OM_EXPORT void *realloc(void *block, size_t size) {
+  if (!ready())
+    return arena_alloc(size);
+  if (block != NULL && in_arena(block)) {
+    void *moved = real.malloc(size);
+    if (moved != NULL) {
+      size_t old = arena_size(block);
+      memcpy(moved, block, old < size ? old : size);
+    }
+    return recorded(moved, size);
+  }
+  if (block != NULL) {
+    releasing(block, "realloc", __builtin_return_address(0));
+    if (om_stale_enabled())
+      om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
+  }
+  return recorded(real.realloc(block, size), size);
+}
+
+OM_EXPORT void *aligned_alloc(size_t alignment, size_t size) {
+  ready();
+  return recorded(real.aligned_alloc(alignment, size), size);
+}
+
+OM_EXPORT void *memalign(size_t alignment, size_t size) {
+  ready();
+  return recorded(real.memalign(alignment, size), size);
+}
+
+OM_EXPORT int posix_memalign(void **out, size_t alignment, size_t size) {
+  ready();
+  int result = real.posix_memalign(out, alignment, size);
+  if (result == 0)
+    recorded(*out, size);
+  return result;
+}

@@ -1,0 +1,54 @@
+/* stale.h - stale host data (OWNMAP_CHECKS=full), tracked per buffer.
+ *
+ * After a kernel that maps a buffer with FROM and leaves it mapped, the
+ * device copy may be newer than the host's until `target update from` or
+ * the unmap. The pages that lie wholly inside the buffer are protected; the
+ * first host access faults once, is reported (warning, once per site) and
+ * unprotects the whole buffer, so each buffer costs at most one fault per
+ * such epoch. Every offload call lifts the guards of the buffers it maps
+ * while the runtime copies, and puts them back unless the call brought the
+ * data back; free/realloc drop them, and so do and the system calls that write
+ * into memory (read, pread, recv, fread), which therefore never fail.
+ *
+ * The SIGSEGV handler is installed on first use; faults elsewhere go to the
+ * handler the program had or installs later (sigaction and signal are
+ * interposed for SIGSEGV while the check is active), else to the default
+ * action. Buffers smaller than a page or beyond the table's capacity are
+ * not tracked.
+ */
+#ifndef OWNMAP_PLUGIN_STALE_H
+#define OWNMAP_PLUGIN_STALE_H
+
+#include "shadow.h"
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* True when OWNMAP_CHECKS=full (set once at initialisation); inline, as
+ * free asks on every call. */
+extern bool om_stale_tracking;
+static inline bool om_stale_enabled(void) { return om_stale_tracking; }
+void om_stale_configure(bool enabled);
+
+/* Protects [begin, end) after a kernel on `device` at origin. */
+void om_stale_guard(uintptr_t begin, uintptr_t end, int device, const om_map_origin *origin);
+
+/* Unprotects every guarded buffer that overlaps [begin, end); `access`
+ * names the host access for the report (NULL: the runtime's own, silent). */
+void om_stale_release(uintptr_t begin, uintptr_t end, const char *access);
+
+/* Around an offload call: the guards of its buffers are lifted while the
+ * runtime copies (suspend), then either put back (resume: the host copy is
+ * still stale) or dropped (om_stale_release: the data came back, or the
+ * host's copy is now the newest). */
+void om_stale_suspend(uintptr_t begin, uintptr_t end);
+void om_stale_resume(uintptr_t begin, uintptr_t end);
+
+/* sigaction for SIGSEGV while the check's handler is installed: records
+ * the program's action (to run for faults the check does not own) and
+ * returns true; false when the handler is not installed. */
+bool om_stale_take_sigaction(const struct sigaction *action, struct sigaction *old);
+
+#endif

@@ -1,0 +1,97 @@
+/* target_memory.c - the omp_target_* memory API, forwarded unchanged.
+ *
+ * omp_target_associate_ptr and omp_target_disassociate_ptr change the
+ * runtime's mapping table, so the shadow follows them (associated memory
+ * has an infinite reference count: maps never release it and it is never
+ * reported as leaked). While the runtime allocates, frees or copies device
+ * memory for the program, the thread counts as inside an offload call, so
+ * that the host device's "device" blocks are not recorded as the program's
+ * heap blocks.
+ */
+#include "checks.h"
+#include "plugin.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stddef.h>
+
+#define OM_EXPORT __attribute__((visibility("default")))
+
+typedef void *(*alloc_fn)(size_t, int);
+typedef void (*free_fn)(void *, int);
+typedef int (*memcpy_fn)(void *, const void *, size_t, size_t, size_t, int, int);
+typedef int (*associate_fn)(const void *, const void *, size_t, size_t, int);
+typedef int (*disassociate_fn)(const void *, int);
+
+static struct {
+  alloc_fn alloc;
+  free_fn free;
+  memcpy_fn memcpy;
+  associate_fn associate;
+  disassociate_fn disassociate;
+} real;
+
+static pthread_once_t real_resolved = PTHREAD_ONCE_INIT;
+
+static void resolve_real_functions(void) {
+  real.alloc = (alloc_fn)dlsym(RTLD_NEXT, "omp_target_alloc");
+  real.free = (free_fn)dlsym(RTLD_NEXT, "omp_target_free");
+  real.memcpy = (memcpy_fn)dlsym(RTLD_NEXT, "omp_target_memcpy");
+  real.associate = (associate_fn)dlsym(RTLD_NEXT, "omp_target_associate_ptr");
+  real.disassociate = (disassociate_fn)dlsym(RTLD_NEXT, "omp_target_disassociate_ptr");
+}
+
+/* Marks the thread as inside the runtime; returns what to restore. */
+static bool enter_runtime(void) {
+  om_plugin_init();
+  pthread_once(&real_resolved, resolve_real_functions);
+  bool was_inside = om_inside_offload_call;
+  om_inside_offload_call = true;
+  return was_inside;
+}
+
+static void leave_runtime(bool was_inside) { om_inside_offload_call = was_inside; }
+
+OM_EXPORT void *omp_target_alloc(size_t size, int device) {
+  bool was_inside = enter_runtime();
+  void *block = ((alloc_fn)om_require_real((void *)real.alloc, "omp_target_alloc"))(size, device);
+  leave_runtime(was_inside);
+  return block;
+}
+
+OM_EXPORT void omp_target_free(void *block, int device) {
+  bool was_inside = enter_runtime();
+  ((free_fn)om_require_real((void *)real.free, "omp_target_free"))(block, device);
+  leave_runtime(was_inside);
+}
+
+OM_EXPORT int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
+                                size_t src_offset, int dst_device, int src_device) {
+  bool was_inside = enter_runtime();
+  int result = ((memcpy_fn)om_require_real((void *)real.memcpy, "omp_target_memcpy"))(
+      dst, src, length, dst_offset, src_offset, dst_device, src_device);
+  leave_runtime(was_inside);
+  return result;
+}
+
+OM_EXPORT int omp_target_associate_ptr(const void *host, const void *device_ptr, size_t size,
+                                       size_t device_offset, int device) {
+  bool was_inside = enter_runtime();
+  int result = ((associate_fn)om_require_real((void *)real.associate,
+                                              "omp_target_associate_ptr"))(
+      host, device_ptr, size, device_offset, device);
+  leave_runtime(was_inside);
+  if (result == 0 && !was_inside && om_checks_enabled())
+    om_checks_associated(host, size, device, __builtin_return_address(0));
+  return result;
+}
+
+OM_EXPORT int omp_target_disassociate_ptr(const void *host, int device) {
+  bool was_inside = enter_runtime();
+  int result = ((disassociate_fn)om_require_real((void *)real.disassociate,
+                                                 "omp_target_disassociate_ptr"))(host, device);
+  leave_runtime(was_inside);
+  if (result == 0 && !was_inside && om_checks_enabled())
+    om_checks_disassociated(host, device);
+  return result;
+}

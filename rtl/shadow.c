@@ -1,0 +1,263 @@
+/* shadow.c - per-device sorted arrays of mappings with reference counts. */
+#include "shadow.h"
+
+#include <string.h>
+#include <sys/mman.h>
+
+void om_shadow_init(om_shadow *shadow) {
+  memset(shadow, 0, sizeof *shadow);
+  for (int d = 0; d < OM_SHADOW_DEVICES; d++)
+    pthread_mutex_init(&shadow->devices[d].lock, NULL);
+}
+
+static om_device_shadow *device_of(om_shadow *shadow, int device) {
+  return device >= 0 && device < OM_SHADOW_DEVICES ? &shadow->devices[device] : NULL;
+}
+
+/* Index of the first mapping whose end lies above address. */
+static size_t first_ending_after(const om_device_shadow *dev, uintptr_t address) {
+  size_t low = 0, high = dev->count;
+  while (low < high) {
+    size_t mid = low + (high - low) / 2;
+    if (dev->mappings[mid].end <= address)
+      low = mid + 1;
+    else
+      high = mid;
+  }
+  return low;
+}
+
+/* The mapping overlapping [begin, end) with the lowest address, or NULL.
+ * For an empty range, the mapping that contains begin. */
+static om_mapping *overlapping(om_device_shadow *dev, uintptr_t begin, uintptr_t end) {
+  size_t i = first_ending_after(dev, begin);
+  if (i == dev->count)
+    return NULL;
+  om_mapping *m = &dev->mappings[i];
+  bool hit = begin == end ? m->begin <= begin : m->begin < end;
+  return hit ? m : NULL;
+}
+
+/* Room for one more mapping; the array grows by doubling through mmap. */
+static bool reserve_one(om_device_shadow *dev) {
+  if (dev->count < dev->capacity)
+    return true;
+  size_t capacity = dev->capacity ? 2 * dev->capacity : 4096 / sizeof(om_mapping);
+  void *grown = mmap(NULL, capacity * sizeof(om_mapping), PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (grown == MAP_FAILED)
+    return false;
+  if (dev->mappings != NULL) {
+    memcpy(grown, dev->mappings, dev->count * sizeof(om_mapping));
+    munmap(dev->mappings, dev->capacity * sizeof(om_mapping));
+  }
+  dev->mappings = grown;
+  dev->capacity = capacity;
+  return true;
+}
+
+/* Publishes the span and occupancy of dev after a change (lock held). */
+static void publish_span(om_shadow *shadow, om_device_shadow *dev) {
+  uint64_t bit = UINT64_C(1) << (dev - shadow->devices);
+  if (dev->count == 0) {
+    atomic_fetch_and_explicit(&shadow->occupied_devices, ~bit, memory_order_release);
+    return;
+  }
+  atomic_store_explicit(&dev->low, dev->mappings[0].begin, memory_order_relaxed);
+  atomic_store_explicit(&dev->high, dev->mappings[dev->count - 1].end, memory_order_relaxed);
+  atomic_fetch_or_explicit(&shadow->occupied_devices, bit, memory_order_release);
+}
+
+static om_mapping *insert(om_shadow *shadow, om_device_shadow *dev, const om_mapping *mapping) {
+  if (!reserve_one(dev))
+    return NULL;
+  size_t i = first_ending_after(dev, mapping->begin);
+  memmove(&dev->mappings[i + 1], &dev->mappings[i], (dev->count - i) * sizeof(om_mapping));
+  dev->mappings[i] = *mapping;
+  dev->count++;
+  atomic_fetch_add_explicit(&shadow->live, 1, memory_order_relaxed);
+  publish_span(shadow, dev);
+  return &dev->mappings[i];
+}
+
+static void erase(om_shadow *shadow, om_device_shadow *dev, om_mapping *mapping) {
+  size_t i = (size_t)(mapping - dev->mappings);
+  memmove(&dev->mappings[i], &dev->mappings[i + 1], (dev->count - i - 1) * sizeof(om_mapping));
+  dev->count--;
+  atomic_fetch_sub_explicit(&shadow->live, 1, memory_order_relaxed);
+  publish_span(shadow, dev);
+}
+
+static bool contains(const om_mapping *m, uintptr_t begin, uintptr_t end) {
+  return m->begin <= begin && end <= m->end;
+}
+
+static void count_up(om_mapping *m, bool hold) {
+  if (m->infinite)
+    return;
+  if (hold)
+    m->hold_count++;
+  else
+    m->dynamic_count++;
+}
+
+static om_map_outcome map_locked(om_shadow *shadow, om_device_shadow *dev, uintptr_t begin,
+                                 uintptr_t end, om_map_request request,
+                                 const om_map_origin *origin, om_mapping *found) {
+  om_mapping *m = overlapping(dev, begin, end);
+  if (m != NULL) {
+    *found = *m;
+    if (!contains(m, begin, end) && !request.implicit)
+      return OM_MAP_CONFLICT;
+    if (request.update_count)
+      count_up(m, request.hold);
+    *found = *m;
+    return OM_MAP_REUSED;
+  }
+  if (begin == end)
+    return OM_MAP_UNTRACKED;
+  om_mapping fresh = {.begin = begin, .end = end, .origin = *origin};
+  count_up(&fresh, request.hold);
+  om_mapping *added = insert(shadow, dev, &fresh);
+  if (added == NULL)
+    return OM_MAP_NO_ROOM;
+  *found = *added;
+  return OM_MAP_CREATED;
+}
+
+om_map_outcome om_shadow_map(om_shadow *shadow, int device, uintptr_t begin, size_t size,
+                             om_map_request request, const om_map_origin *origin,
+                             om_mapping *found) {
+  om_device_shadow *dev = device_of(shadow, device);
+  if (dev == NULL)
+    return OM_MAP_UNTRACKED;
+  pthread_mutex_lock(&dev->lock);
+  om_map_outcome outcome = map_locked(shadow, dev, begin, begin + size, request, origin, found);
+  pthread_mutex_unlock(&dev->lock);
+  return outcome;
+}
+
+static om_unmap_outcome unmap_locked(om_shadow *shadow, om_device_shadow *dev, uintptr_t begin,
+                                     uintptr_t end, om_unmap_request request) {
+  om_mapping *m = overlapping(dev, begin, end);
+  if (m == NULL || !contains(m, begin, end))
+    return OM_UNMAP_ABSENT;
+  if (m->infinite || !request.update_count)
+    return OM_UNMAP_KEPT;
+  uint32_t *counter = request.hold ? &m->hold_count : &m->dynamic_count;
+  if (request.delete_all)
+    *counter = 0;
+  else if (*counter > 0)
+    (*counter)--;
+  if (m->dynamic_count + m->hold_count > 0)
+    return OM_UNMAP_KEPT;
+  erase(shadow, dev, m);
+  return OM_UNMAP_REMOVED;
+}
+
+om_unmap_outcome om_shadow_unmap(om_shadow *shadow, int device, uintptr_t begin, size_t size,
+                                 om_unmap_request request) {
+  om_device_shadow *dev = device_of(shadow, device);
+  if (dev == NULL)
+    return OM_UNMAP_ABSENT;
+  pthread_mutex_lock(&dev->lock);
+  om_unmap_outcome outcome = unmap_locked(shadow, dev, begin, begin + size, request);
+  pthread_mutex_unlock(&dev->lock);
+  return outcome;
+}
+
+bool om_shadow_contains(om_shadow *shadow, int device, uintptr_t begin, size_t size) {
+  om_device_shadow *dev = device_of(shadow, device);
+  if (dev == NULL || !(atomic_load_explicit(&shadow->occupied_devices, memory_order_relaxed) &
+                       (UINT64_C(1) << device)))
+    return false;
+  pthread_mutex_lock(&dev->lock);
+  om_mapping *m = overlapping(dev, begin, begin + size);
+  bool contained = m != NULL && contains(m, begin, begin + size);
+  pthread_mutex_unlock(&dev->lock);
+  return contained;
+}
+
+bool om_shadow_associate(om_shadow *shadow, int device, uintptr_t begin, size_t size,
+                         const om_map_origin *origin) {
+  om_device_shadow *dev = device_of(shadow, device);
+  if (dev == NULL || size == 0)
+    return false;
+  pthread_mutex_lock(&dev->lock);
+  bool added = false;
+  if (overlapping(dev, begin, begin + size) == NULL) {
+    om_mapping fresh = {.begin = begin, .end = begin + size, .infinite = true, .origin = *origin};
+    added = insert(shadow, dev, &fresh) != NULL;
+  }
+  pthread_mutex_unlock(&dev->lock);
+  return added;
+}
+
+bool om_shadow_disassociate(om_shadow *shadow, int device, uintptr_t begin) {
+  om_device_shadow *dev = device_of(shadow, device);
+  if (dev == NULL)
+    return false;
+  pthread_mutex_lock(&dev->lock);
+  om_mapping *m = overlapping(dev, begin, begin);
+  bool removed = m != NULL && m->infinite && m->begin == begin;
+  if (removed)
+    erase(shadow, dev, m);
+  pthread_mutex_unlock(&dev->lock);
+  return removed;
+}
+
+/* Whether dev may have a mapping overlapping [begin, end), from its
+ * published span alone. */
+static bool span_may_overlap(const om_device_shadow *dev, uintptr_t begin, uintptr_t end) {
+  uintptr_t low = atomic_load_explicit(&dev->low, memory_order_relaxed);
+  uintptr_t high = atomic_load_explicit(&dev->high, memory_order_relaxed);
+  return begin < high && (end > low || (begin == end && begin >= low));
+}
+
+bool om_shadow_find_overlap(om_shadow *shadow, uintptr_t begin, uintptr_t end, int *device,
+                            om_mapping *found) {
+  uint64_t occupied = atomic_load_explicit(&shadow->occupied_devices, memory_order_acquire);
+  for (; occupied != 0; occupied &= occupied - 1) {
+    int d = __builtin_ctzll(occupied);
+    om_device_shadow *dev = &shadow->devices[d];
+    if (!span_may_overlap(dev, begin, end))
+      continue;
+    pthread_mutex_lock(&dev->lock);
+    om_mapping *m = dev->count > 0 ? overlapping(dev, begin, end) : NULL;
+    if (m != NULL)
+      *found = *m;
+    pthread_mutex_unlock(&dev->lock);
+    if (m != NULL) {
+      *device = d;
+      return true;
+    }
+  }
+  return false;
+}
+
+void om_shadow_for_each(om_shadow *shadow,
+                        void (*visit)(int device, const om_mapping *mapping, void *context),
+                        void *context) {
+  for (int d = 0; d < OM_SHADOW_DEVICES; d++) {
+    om_device_shadow *dev = &shadow->devices[d];
+    pthread_mutex_lock(&dev->lock);
+    for (size_t i = 0; i < dev->count; i++)
+      visit(d, &dev->mappings[i], context);
+    pthread_mutex_unlock(&dev->lock);
+  }
+}
+
+void om_shadow_fork_prepare(om_shadow *shadow) {
+  for (int d = 0; d < OM_SHADOW_DEVICES; d++)
+    pthread_mutex_lock(&shadow->devices[d].lock);
+}
+
+void om_shadow_fork_parent(om_shadow *shadow) {
+  for (int d = OM_SHADOW_DEVICES - 1; d >= 0; d--)
+    pthread_mutex_unlock(&shadow->devices[d].lock);
+}
+
+void om_shadow_fork_child(om_shadow *shadow) {
+  for (int d = 0; d < OM_SHADOW_DEVICES; d++)
+    pthread_mutex_init(&shadow->devices[d].lock, NULL);
+}

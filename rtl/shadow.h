@@ -1,0 +1,130 @@
+/* shadow.h - a shadow of libomptarget's mapping table, per device.
+ *
+ * Each device has a sorted array of disjoint half-open host ranges
+ * [begin, end) with the reference counts the runtime keeps for them: a
+ * dynamic count (map clauses, enter/exit data) and a hold count (ompx_hold),
+ * or an infinite count (omp_target_associate_ptr). Lookups are binary
+ * searches. The rules follow LLVM 19's runtime:
+ *  - a section contained in a mapping reuses it (count + 1); an implicit
+ *    section that overlaps one also reuses it; an explicit section that
+ *    overlaps one without being contained is a conflict and changes nothing;
+ *  - a zero-length section creates nothing, but counts on a mapping that
+ *    contains its address;
+ *  - release decrements, delete zeroes the dynamic count; a mapping goes
+ *    when both counts are zero.
+ * Storage comes from mmap, never malloc: the plugin interposes malloc and
+ * free, and free looks the shadow up. One mutex per device; no other lock is
+ * taken while it is held.
+ */
+#ifndef OWNMAP_RTL_SHADOW_H
+#define OWNMAP_RTL_SHADOW_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Devices beyond this are not shadowed (nothing is checked there). */
+#define OM_SHADOW_DEVICES 64
+
+/* Where a mapping was created: the map name (";NAME;FILE;LINE;COL;;" or
+ * NULL), the region's psource and the caller's address. All point to static
+ * strings of the program. */
+typedef struct {
+  const char *map_name;
+  const char *psource;
+  const void *return_address;
+} om_map_origin;
+
+typedef struct {
+  uintptr_t begin, end;
+  uint32_t dynamic_count;
+  uint32_t hold_count;
+  bool infinite; /* associated by the program: never released by maps */
+  om_map_origin origin;
+} om_mapping;
+
+typedef struct {
+  pthread_mutex_t lock;
+  om_mapping *mappings; /* sorted by begin, disjoint */
+  size_t count, capacity;
+  /* [low, high) spans every mapping of the device; read without the lock
+   * so that lookups of unmapped memory (every free) take no lock. */
+  _Atomic uintptr_t low, high;
+} om_device_shadow;
+
+typedef struct {
+  om_device_shadow devices[OM_SHADOW_DEVICES];
+  atomic_size_t live;                /* mappings on all devices */
+  _Atomic uint64_t occupied_devices; /* bit d: device d has mappings */
+} om_shadow;
+
+void om_shadow_init(om_shadow *shadow);
+
+typedef enum {
+  OM_MAP_CREATED,   /* a new mapping */
+  OM_MAP_REUSED,    /* counted on an existing mapping */
+  OM_MAP_UNTRACKED, /* zero length and not inside a mapping; or device not shadowed */
+  OM_MAP_CONFLICT,  /* explicit overlap without containment: nothing changed */
+  OM_MAP_NO_ROOM,   /* out of memory for the table: nothing changed */
+} om_map_outcome;
+
+typedef struct {
+  bool implicit;     /* IMPLICIT map type: may extend an existing mapping */
+  bool hold;         /* ompx_hold: counts on the hold count */
+  bool update_count; /* false for struct members (MEMBER_OF) */
+} om_map_request;
+
+/* Maps [begin, begin + size) on device; *found receives the mapping that was
+ * reused or created, or the one in conflict. */
+om_map_outcome om_shadow_map(om_shadow *shadow, int device, uintptr_t begin, size_t size,
+                             om_map_request request, const om_map_origin *origin,
+                             om_mapping *found);
+
+typedef enum {
+  OM_UNMAP_ABSENT,  /* no mapping contains the section */
+  OM_UNMAP_KEPT,    /* counted down, still mapped */
+  OM_UNMAP_REMOVED, /* counted down to zero and removed */
+} om_unmap_outcome;
+
+typedef struct {
+  bool hold;         /* ompx_hold */
+  bool delete_all;   /* DELETE map type: the dynamic count drops to zero */
+  bool update_count; /* false for struct members */
+} om_unmap_request;
+
+om_unmap_outcome om_shadow_unmap(om_shadow *shadow, int device, uintptr_t begin, size_t size,
+                                 om_unmap_request request);
+
+/* True if one mapping of device contains [begin, begin + size). */
+bool om_shadow_contains(om_shadow *shadow, int device, uintptr_t begin, size_t size);
+
+/* omp_target_associate_ptr: an infinite mapping; false on a conflict or
+ * when out of room. disassociate removes it again (false if there is none). */
+bool om_shadow_associate(om_shadow *shadow, int device, uintptr_t begin, size_t size,
+                         const om_map_origin *origin);
+bool om_shadow_disassociate(om_shadow *shadow, int device, uintptr_t begin);
+
+/* False when no device has any mapping (one atomic load). */
+static inline bool om_shadow_any(om_shadow *shadow) {
+  return atomic_load_explicit(&shadow->occupied_devices, memory_order_relaxed) != 0;
+}
+
+/* The first mapping (lowest device, then lowest address) that overlaps
+ * [begin, end) on any device; false if none. */
+bool om_shadow_find_overlap(om_shadow *shadow, uintptr_t begin, uintptr_t end, int *device,
+                            om_mapping *found);
+
+/* Calls visit for each mapping of each device, lowest device and address
+ * first, with that device's lock held: visit must not use the shadow. */
+void om_shadow_for_each(om_shadow *shadow,
+                        void (*visit)(int device, const om_mapping *mapping, void *context),
+                        void *context);
+
+/* pthread_atfork handlers. Lock order in prepare: device 0 upwards. */
+void om_shadow_fork_prepare(om_shadow *shadow);
+void om_shadow_fork_parent(om_shadow *shadow);
+void om_shadow_fork_child(om_shadow *shadow);
+
+#endif

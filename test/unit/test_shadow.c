@@ -1,0 +1,158 @@
+/* unit-shadow-refcounts: the mapping shadow follows the runtime's reference
+ * counting (enter/exit, nesting, delete, ompx_hold, struct members, zero
+ * length, associate), rejects explicit overlaps, keeps ranges sorted and
+ * disjoint under many insertions, and finds overlaps on any device. */
+#include "check.h"
+#include "shadow.h"
+
+static om_shadow shadow;
+static const om_map_origin origin = {";a[0:n];t.c;3;1;;", NULL, NULL};
+static const om_map_request explicit_map = {.update_count = true};
+static const om_unmap_request release = {.update_count = true};
+
+static om_map_outcome map(int device, uintptr_t begin, size_t size, om_map_request request) {
+  om_mapping found;
+  return om_shadow_map(&shadow, device, begin, size, request, &origin, &found);
+}
+
+static void test_enter_exit_nesting(void) {
+  CHECK(map(0, 0x1000, 0x100, explicit_map) == OM_MAP_CREATED);
+  CHECK(map(0, 0x1000, 0x100, explicit_map) == OM_MAP_REUSED);
+  CHECK(map(0, 0x1010, 0x10, explicit_map) == OM_MAP_REUSED); /* contained */
+  CHECK(om_shadow_contains(&shadow, 0, 0x1010, 0x10));
+  CHECK(om_shadow_contains(&shadow, 0, 0x1000, 0x100));
+  CHECK(!om_shadow_contains(&shadow, 0, 0x1000, 0x101));
+  CHECK(!om_shadow_contains(&shadow, 1, 0x1010, 0x10));
+  om_mapping m;
+  int device = -1;
+  CHECK(om_shadow_find_overlap(&shadow, 0x10ff, 0x1100, &device, &m));
+  CHECK(device == 0 && m.begin == 0x1000 && m.end == 0x1100);
+  CHECK_EQ_U64(m.dynamic_count, 3);
+  CHECK_STR(m.origin.map_name, origin.map_name);
+  CHECK(om_shadow_unmap(&shadow, 0, 0x1010, 0x10, release) == OM_UNMAP_KEPT);
+  CHECK(om_shadow_unmap(&shadow, 0, 0x1000, 0x100, release) == OM_UNMAP_KEPT);
+  CHECK(om_shadow_unmap(&shadow, 0, 0x1000, 0x100, release) == OM_UNMAP_REMOVED);
+  CHECK(om_shadow_unmap(&shadow, 0, 0x1000, 0x100, release) == OM_UNMAP_ABSENT);
+  CHECK(!om_shadow_find_overlap(&shadow, 0x1000, 0x1100, &device, &m));
+  CHECK_EQ_U64(atomic_load(&shadow.live), 0);
+}
+
+static void test_delete_and_hold(void) {
+  om_map_request hold = {.hold = true, .update_count = true};
+  CHECK(map(1, 0x2000, 64, explicit_map) == OM_MAP_CREATED);
+  CHECK(map(1, 0x2000, 64, explicit_map) == OM_MAP_REUSED);
+  CHECK(map(1, 0x2000, 64, hold) == OM_MAP_REUSED);
+  /* delete zeroes the dynamic count; the hold keeps the mapping. */
+  om_unmap_request delete_all = {.delete_all = true, .update_count = true};
+  CHECK(om_shadow_unmap(&shadow, 1, 0x2000, 64, delete_all) == OM_UNMAP_KEPT);
+  om_unmap_request unhold = {.hold = true, .update_count = true};
+  CHECK(om_shadow_unmap(&shadow, 1, 0x2000, 64, unhold) == OM_UNMAP_REMOVED);
+  /* delete of a mapping entered twice removes it at once. */
+  CHECK(map(1, 0x2000, 64, explicit_map) == OM_MAP_CREATED);
+  CHECK(map(1, 0x2000, 64, explicit_map) == OM_MAP_REUSED);
+  CHECK(om_shadow_unmap(&shadow, 1, 0x2000, 64, delete_all) == OM_UNMAP_REMOVED);
+}
+
+static void test_conflicts(void) {
+  CHECK(map(0, 0x3000, 0x100, explicit_map) == OM_MAP_CREATED);
+  om_mapping found;
+  /* Extends after, extends before, encloses: explicit maps conflict. */
+  CHECK(om_shadow_map(&shadow, 0, 0x3080, 0x100, explicit_map, &origin, &found) ==
+        OM_MAP_CONFLICT);
+  CHECK(found.begin == 0x3000 && found.end == 0x3100 && found.dynamic_count == 1);
+  CHECK(map(0, 0x2f80, 0x100, explicit_map) == OM_MAP_CONFLICT);
+  CHECK(map(0, 0x2f00, 0x300, explicit_map) == OM_MAP_CONFLICT);
+  /* An implicit map that extends it reuses the mapping. */
+  om_map_request implicit = {.implicit = true, .update_count = true};
+  CHECK(map(0, 0x3080, 0x100, implicit) == OM_MAP_REUSED);
+  /* Adjacent ranges are disjoint (half-open). */
+  CHECK(map(0, 0x3100, 0x10, explicit_map) == OM_MAP_CREATED);
+  CHECK(map(0, 0x2ff0, 0x10, explicit_map) == OM_MAP_CREATED);
+  /* The same range on another device is another mapping. */
+  CHECK(map(2, 0x3080, 0x100, explicit_map) == OM_MAP_CREATED);
+  om_mapping m;
+  int device;
+  CHECK(om_shadow_find_overlap(&shadow, 0x3000, 0x3001, &device, &m) && device == 0);
+  CHECK_EQ_U64(m.dynamic_count, 2);
+  CHECK(om_shadow_unmap(&shadow, 0, 0x3000, 0x100, release) == OM_UNMAP_KEPT);
+  CHECK(om_shadow_unmap(&shadow, 0, 0x3000, 0x100, release) == OM_UNMAP_REMOVED);
+  CHECK(om_shadow_unmap(&shadow, 0, 0x3100, 0x10, release) == OM_UNMAP_REMOVED);
+  CHECK(om_shadow_unmap(&shadow, 0, 0x2ff0, 0x10, release) == OM_UNMAP_REMOVED);
+  /* Unmapping a section that is not contained finds nothing. */
+  CHECK(om_shadow_unmap(&shadow, 2, 0x3000, 0x100, release) == OM_UNMAP_ABSENT);
+  CHECK(om_shadow_unmap(&shadow, 2, 0x3080, 0x100, release) == OM_UNMAP_REMOVED);
+  /* Beyond the shadowed devices nothing is tracked. */
+  CHECK(map(OM_SHADOW_DEVICES, 0x3000, 8, explicit_map) == OM_MAP_UNTRACKED);
+  CHECK(map(-1, 0x3000, 8, explicit_map) == OM_MAP_UNTRACKED);
+  CHECK_EQ_U64(atomic_load(&shadow.live), 0);
+}
+
+static void test_zero_length_and_members(void) {
+  CHECK(map(0, 0x4000, 0, explicit_map) == OM_MAP_UNTRACKED);
+  CHECK(map(0, 0x4000, 32, explicit_map) == OM_MAP_CREATED);
+  CHECK(map(0, 0x4010, 0, explicit_map) == OM_MAP_REUSED);
+  CHECK(map(0, 0x4020, 0, explicit_map) == OM_MAP_UNTRACKED); /* one past the end */
+  om_map_request member = {.update_count = false};
+  CHECK(map(0, 0x4008, 8, member) == OM_MAP_REUSED);
+  om_mapping m;
+  int device;
+  CHECK(om_shadow_find_overlap(&shadow, 0x4000, 0x4001, &device, &m));
+  CHECK_EQ_U64(m.dynamic_count, 2);
+  om_unmap_request member_end = {.update_count = false};
+  CHECK(om_shadow_unmap(&shadow, 0, 0x4008, 8, member_end) == OM_UNMAP_KEPT);
+  CHECK(om_shadow_unmap(&shadow, 0, 0x4010, 0, release) == OM_UNMAP_KEPT);
+  CHECK(om_shadow_unmap(&shadow, 0, 0x4000, 32, release) == OM_UNMAP_REMOVED);
+}
+
+static void test_associate(void) {
+  CHECK(om_shadow_associate(&shadow, 3, 0x5000, 0x40, &origin));
+  CHECK(!om_shadow_associate(&shadow, 3, 0x5020, 0x40, &origin)); /* overlaps */
+  /* Maps of associated memory never release it. */
+  CHECK(map(3, 0x5000, 0x40, explicit_map) == OM_MAP_REUSED);
+  CHECK(om_shadow_unmap(&shadow, 3, 0x5000, 0x40, release) == OM_UNMAP_KEPT);
+  om_unmap_request delete_all = {.delete_all = true, .update_count = true};
+  CHECK(om_shadow_unmap(&shadow, 3, 0x5000, 0x40, delete_all) == OM_UNMAP_KEPT);
+  CHECK(!om_shadow_disassociate(&shadow, 3, 0x5008));
+  CHECK(om_shadow_disassociate(&shadow, 3, 0x5000));
+  CHECK_EQ_U64(atomic_load(&shadow.live), 0);
+}
+
+static void count_visit(int device, const om_mapping *mapping, void *context) {
+  uintptr_t *last = context;
+  CHECK(device == 0 && mapping->begin >= *last);
+  *last = mapping->end;
+}
+
+/* Thousands of mappings inserted out of order stay sorted and findable; the
+ * array grows past its first page. */
+static void test_many(void) {
+  enum { MANY = 5000 };
+  for (int i = 0; i < MANY; i++) {
+    uintptr_t slot = (uintptr_t)((i * 7919) % MANY);
+    CHECK(map(0, 0x100000 + slot * 0x20, 0x10, explicit_map) == OM_MAP_CREATED);
+  }
+  uintptr_t last = 0;
+  om_shadow_for_each(&shadow, count_visit, &last);
+  om_mapping m;
+  int device;
+  CHECK(om_shadow_find_overlap(&shadow, 0x100000 + 1234 * 0x20 + 0xf, 0x100000 + 1234 * 0x20 + 0x14,
+                               &device, &m));
+  CHECK(m.begin == 0x100000 + 1234 * 0x20);
+  CHECK(!om_shadow_find_overlap(&shadow, 0x100000 + 1234 * 0x20 + 0x10,
+                                0x100000 + 1234 * 0x20 + 0x20, &device, &m));
+  for (int i = 0; i < MANY; i++)
+    CHECK(om_shadow_unmap(&shadow, 0, 0x100000 + (uintptr_t)i * 0x20, 0x10, release) ==
+          OM_UNMAP_REMOVED);
+  CHECK_EQ_U64(atomic_load(&shadow.live), 0);
+}
+
+int main(void) {
+  om_shadow_init(&shadow);
+  test_enter_exit_nesting();
+  test_delete_and_hold();
+  test_conflicts();
+  test_zero_length_and_members();
+  test_associate();
+  test_many();
+  return check_report("unit-shadow-refcounts");
+}
