@@ -1,6 +1,7 @@
 //===- OwnmapAction.cpp - run the analyses over each kernel of a file ----===//
 #include "OwnmapAction.h"
 #include "Annotations.h"
+#include "Audit.h"
 #include "CanonicalLoop.h"
 #include "DataRegion.h"
 #include "Diagnostics.h"
@@ -22,14 +23,18 @@ namespace {
 
 class KernelConsumer : public ASTConsumer {
 public:
-  KernelConsumer(RewriteResults &Results, DiagnosticsEngine &Diags)
-      : Results(Results), Diags(Diags) {}
+  KernelConsumer(RewriteResults &Results, DiagnosticsEngine &Diags,
+                 bool Audit)
+      : Results(Results), Diags(Diags), Audit(Audit) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override;
 
 private:
   RewriteResults &Results;
   DiagnosticsEngine &Diags;
+  bool Audit;
+
+  void audit(ASTContext &Ctx);
 
   /// Reports E as diagnostics and as findings.
   void fail(llvm::Error E) {
@@ -243,6 +248,11 @@ void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       return; // a second compile command for the same file
   RewriteResults::File File{Path, SM.getBufferData(SM.getMainFileID()).str(),
                             {}};
+  if (Audit) {
+    audit(Ctx);
+    Results.Files.push_back(std::move(File));
+    return;
+  }
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     const auto *FD = dyn_cast<FunctionDecl>(D);
     if (!FD || !FD->doesThisDeclarationHaveABody() || !isKernel(*FD) ||
@@ -253,35 +263,56 @@ void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   Results.Files.push_back(std::move(File));
 }
 
+/// Audit findings become diagnostics (errors and warnings) and report
+/// findings under their own rules.
+void KernelConsumer::audit(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const OMPLoopDirective *D : findTargetLoops(Ctx))
+    for (const AuditFinding &F : auditTargetLoop(*D, Ctx)) {
+      Results.Findings.addFinding(F.Level, F.Message, F.Loc, SM, F.Rule);
+      if (F.Level == FindingLevel::Error) {
+        Results.HadErrors = true;
+        reportErrors(sourceError(F.Loc, F.Message), Diags);
+      } else {
+        reportWarning(F.Loc, F.Message, Diags);
+      }
+    }
+}
+
 class KernelAction : public ASTFrontendAction {
 public:
-  explicit KernelAction(RewriteResults &Results) : Results(Results) {}
+  KernelAction(RewriteResults &Results, bool Audit)
+      : Results(Results), Audit(Audit) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<KernelConsumer>(Results, CI.getDiagnostics());
+    return std::make_unique<KernelConsumer>(Results, CI.getDiagnostics(),
+                                            Audit);
   }
 
 private:
   RewriteResults &Results;
+  bool Audit;
 };
 
 class KernelActionFactory : public tooling::FrontendActionFactory {
 public:
-  explicit KernelActionFactory(RewriteResults &Results) : Results(Results) {}
+  KernelActionFactory(RewriteResults &Results, bool Audit)
+      : Results(Results), Audit(Audit) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<KernelAction>(Results);
+    return std::make_unique<KernelAction>(Results, Audit);
   }
 
 private:
   RewriteResults &Results;
+  bool Audit;
 };
 
 } // namespace
 
 std::unique_ptr<tooling::FrontendActionFactory>
-newOwnmapActionFactory(RewriteResults &Results) {
-  return std::make_unique<KernelActionFactory>(Results);
+newOwnmapActionFactory(RewriteResults &Results, bool Audit) {
+  return std::make_unique<KernelActionFactory>(Results, Audit);
 }
 
 } // namespace ownmap
