@@ -167,6 +167,17 @@ bool mentionsWord(llvm::StringRef Text, llvm::StringRef Word) {
   return false;
 }
 
+bool invariantUnder(const Polynomial &P,
+                    const llvm::SmallPtrSetImpl<const VarDecl *> &Changed) {
+  return llvm::all_of(P.atoms(), [&](const Atom &A) {
+    if (A.Var)
+      return !Changed.count(A.Var);
+    return llvm::none_of(Changed, [&](const VarDecl *V) {
+      return mentionsWord(A.Text, V->getName());
+    });
+  });
+}
+
 class RegionPlanner {
 public:
   RegionPlanner(llvm::ArrayRef<PlannedLoop> Loops, size_t First, size_t Last,
@@ -217,13 +228,7 @@ void RegionPlanner::collectHostUses() {
 }
 
 bool RegionPlanner::stable(const Polynomial &P) const {
-  return llvm::all_of(P.atoms(), [&](const Atom &A) {
-    if (A.Var)
-      return !Changed.count(A.Var);
-    return llvm::none_of(Changed, [&](const VarDecl *V) {
-      return mentionsWord(A.Text, V->getName());
-    });
-  });
+  return invariantUnder(P, Changed);
 }
 
 std::optional<RegionVariable>
@@ -296,6 +301,7 @@ std::optional<DataRegion> RegionPlanner::plan() {
   DataRegion Region;
   Region.First = First;
   Region.Last = Last;
+  Region.Changed = Changed;
   for (const auto &[Var, Uses] : Arrays)
     if (Uses.size() >= 2)
       if (auto Kept = keep(Var, Uses, Region))
@@ -316,6 +322,10 @@ bool closable(const PlannedLoop &Loop, ASTContext &Ctx) {
 }
 
 } // namespace
+
+bool DataRegion::invariant(const Polynomial &P) const {
+  return invariantUnder(P, Changed);
+}
 
 std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,
                                         ASTContext &Ctx) {

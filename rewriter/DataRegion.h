@@ -15,9 +15,11 @@
 #ifndef OWNMAP_REWRITER_DATAREGION_H
 #define OWNMAP_REWRITER_DATAREGION_H
 
+#include "Exclusivity.h"
 #include "KernelRewrite.h"
 #include "MapInference.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <string>
 #include <vector>
 
@@ -27,6 +29,10 @@ namespace ownmap {
 struct PlannedLoop {
   LoopSite Site;
   OffloadPlan Plan;
+  std::vector<ExclusivityPair> Exclusivity;
+  /// Run-time exclusivity checks that go right before the loop's directive
+  /// (the others go before the data region around it).
+  std::vector<std::string> Checks;
 };
 
 /// An array the region keeps on the device.
@@ -55,9 +61,16 @@ struct DataRegion {
   size_t First = 0, Last = 0;
   std::vector<RegionVariable> Variables;
   std::vector<TargetUpdate> Updates;
+  /// Run-time exclusivity checks that go before the region's directive.
+  std::vector<std::string> Checks;
+  /// Scalars that host code or a reduction changes inside the region.
+  llvm::SmallPtrSet<const clang::VarDecl *, 8> Changed;
 
   /// "#pragma omp target data map(to: x[0:n]) map(tofrom: y[0:n])"
   std::string pragma() const;
+  /// True when P has the same value at region entry as in every loop: it
+  /// mentions no scalar in Changed.
+  bool invariant(const Polynomial &P) const;
 };
 
 /// The data regions over Loops (a kernel's offloaded loops, in source

@@ -67,6 +67,16 @@ public:
 
   llvm::Expected<VariablePlan> plan(const VariableAccesses &VA);
   bool collapsible(const LoopAccesses &Accesses) const;
+  /// The section of VA's pointer from its subscripts alone.
+  llvm::Expected<VariablePlan> accessed(const VariableAccesses &VA) const {
+    ParamAnnotation Unannotated;
+    Unannotated.Kind = Ownership::In;
+    VariablePlan Plan;
+    Plan.Var = VA.Var;
+    if (auto E = section(VA, Unannotated, Plan))
+      return std::move(E);
+    return Plan;
+  }
 
 private:
   const KernelAnnotations &Annotations;
@@ -429,6 +439,13 @@ llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
   if (Infer.collapsible(Accesses))
     Result.Collapse = 2;
   return Result;
+}
+
+llvm::Expected<VariablePlan> accessedSection(const CanonicalLoop &Loop,
+                                             const LoopAccesses &Accesses,
+                                             const VariableAccesses &VA) {
+  KernelAnnotations None;
+  return Inference(None, Loop, Accesses).accessed(VA);
 }
 
 } // namespace ownmap

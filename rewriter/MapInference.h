@@ -54,6 +54,13 @@ struct OffloadPlan {
   std::string pragma() const;
 };
 
+/// The elements of VA's pointer that Loop reaches, from the subscripts
+/// alone (no annotation): Lower, Length, Section and Reason are set. Fails
+/// when a subscript cannot be bounded.
+llvm::Expected<VariablePlan> accessedSection(const CanonicalLoop &Loop,
+                                             const LoopAccesses &Accesses,
+                                             const VariableAccesses &VA);
+
 llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
                                       const CanonicalLoop &Loop,
                                       const LoopAccesses &Accesses);

@@ -1,6 +1,7 @@
 //===- OwnmapAction.cpp - run the analyses over each kernel of a file ----===//
 #include "OwnmapAction.h"
 #include "Annotations.h"
+#include "Audit.h"
 #include "CanonicalLoop.h"
 #include "DataRegion.h"
 #include "Diagnostics.h"
@@ -22,14 +23,18 @@ namespace {
 
 class KernelConsumer : public ASTConsumer {
 public:
-  KernelConsumer(RewriteResults &Results, DiagnosticsEngine &Diags)
-      : Results(Results), Diags(Diags) {}
+  KernelConsumer(RewriteResults &Results, DiagnosticsEngine &Diags,
+                 bool Audit)
+      : Results(Results), Diags(Diags), Audit(Audit) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override;
 
 private:
   RewriteResults &Results;
   DiagnosticsEngine &Diags;
+  bool Audit;
+
+  void audit(ASTContext &Ctx);
 
   /// Reports E as diagnostics and as findings.
   void fail(llvm::Error E) {
@@ -73,6 +78,40 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
   return inferMaps(Annotations, *Loop, *Accesses);
 }
 
+/// The run-time exclusivity checks of every loop: before the data region
+/// around it when their bounds are the same at region entry (one check per
+/// pair, over the union of the loops' ranges where they compare), else
+/// before the loop.
+static void placeExclusivityChecks(const KernelAnnotations &Annotations,
+                                   llvm::MutableArrayRef<PlannedLoop> Loops,
+                                   llvm::MutableArrayRef<DataRegion> Regions) {
+  std::vector<std::vector<ExclusivityPair>> Hoisted(Regions.size());
+  std::vector<int> RegionOf(Loops.size(), -1);
+  for (size_t R = 0; R < Regions.size(); ++R)
+    for (size_t K = Regions[R].First; K <= Regions[R].Last; ++K)
+      RegionOf[K] = R;
+  for (size_t K = 0; K < Loops.size(); ++K) {
+    Loops[K].Exclusivity = exclusivityPairs(Annotations, Loops[K].Plan);
+    for (const ExclusivityPair &Pair : Loops[K].Exclusivity) {
+      if (Pair.Proven)
+        continue;
+      int R = RegionOf[K];
+      if (R < 0 || !llvm::all_of(Pair.bounds(), [&](const Polynomial &P) {
+            return Regions[R].invariant(P);
+          })) {
+        Loops[K].Checks.push_back(Pair.check());
+        continue;
+      }
+      if (llvm::none_of(Hoisted[R],
+                        [&](ExclusivityPair &H) { return H.widen(Pair); }))
+        Hoisted[R].push_back(Pair);
+    }
+  }
+  for (size_t R = 0; R < Regions.size(); ++R)
+    for (const ExclusivityPair &Pair : Hoisted[R])
+      Regions[R].Checks.push_back(Pair.check());
+}
+
 /// The directive of every loop, and the braces, directives and updates of
 /// every data region around them.
 static llvm::Error addEdits(llvm::ArrayRef<PlannedLoop> Loops,
@@ -83,6 +122,7 @@ static llvm::Error addEdits(llvm::ArrayRef<PlannedLoop> Loops,
   llvm::MapVector<SourceLocation, std::vector<std::string>> Before;
   for (const DataRegion &Region : Regions) {
     SourceLocation Start = Loops[Region.First].Site.Loop->getForLoc();
+    llvm::append_range(Before[Start], Region.Checks);
     Before[Start].push_back(Region.pragma());
     Before[Start].push_back("{");
     for (const TargetUpdate &Update : Region.Updates)
@@ -94,8 +134,11 @@ static llvm::Error addEdits(llvm::ArrayRef<PlannedLoop> Loops,
     if (auto E = Edits.add(*Close))
       return E;
   }
-  for (const PlannedLoop &Loop : Loops)
-    Before[Loop.Site.Loop->getForLoc()].push_back(Loop.Plan.pragma());
+  for (const PlannedLoop &Loop : Loops) {
+    std::vector<std::string> &Lines = Before[Loop.Site.Loop->getForLoc()];
+    llvm::append_range(Lines, Loop.Checks);
+    Lines.push_back(Loop.Plan.pragma());
+  }
   for (const auto &[Loc, Lines] : Before)
     if (auto E = Edits.add(insertLinesBefore(Loc, Lines, SM)))
       return E;
@@ -136,10 +179,11 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
     return;
   std::vector<DataRegion> Regions =
       planDataRegions(Loops, Kernel.getASTContext());
+  placeExclusivityChecks(*Annotations, Loops, Regions);
   if (auto E = addEdits(Loops, Regions, Kernel.getASTContext(), File.Edits))
     return fail(std::move(E));
   for (const PlannedLoop &Loop : Loops)
-    Results.Findings.addLoop(Loop.Plan, Kernel, SM);
+    Results.Findings.addLoop(Loop, Kernel, SM);
   for (const DataRegion &Region : Regions)
     Results.Findings.addRegion(Region, Loops, Kernel, SM);
   adviseOnInOut(*Annotations, Loops);
@@ -204,6 +248,11 @@ void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       return; // a second compile command for the same file
   RewriteResults::File File{Path, SM.getBufferData(SM.getMainFileID()).str(),
                             {}};
+  if (Audit) {
+    audit(Ctx);
+    Results.Files.push_back(std::move(File));
+    return;
+  }
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     const auto *FD = dyn_cast<FunctionDecl>(D);
     if (!FD || !FD->doesThisDeclarationHaveABody() || !isKernel(*FD) ||
@@ -214,35 +263,56 @@ void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   Results.Files.push_back(std::move(File));
 }
 
+/// Audit findings become diagnostics (errors and warnings) and report
+/// findings under their own rules.
+void KernelConsumer::audit(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const OMPLoopDirective *D : findTargetLoops(Ctx))
+    for (const AuditFinding &F : auditTargetLoop(*D, Ctx)) {
+      Results.Findings.addFinding(F.Level, F.Message, F.Loc, SM, F.Rule);
+      if (F.Level == FindingLevel::Error) {
+        Results.HadErrors = true;
+        reportErrors(sourceError(F.Loc, F.Message), Diags);
+      } else {
+        reportWarning(F.Loc, F.Message, Diags);
+      }
+    }
+}
+
 class KernelAction : public ASTFrontendAction {
 public:
-  explicit KernelAction(RewriteResults &Results) : Results(Results) {}
+  KernelAction(RewriteResults &Results, bool Audit)
+      : Results(Results), Audit(Audit) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<KernelConsumer>(Results, CI.getDiagnostics());
+    return std::make_unique<KernelConsumer>(Results, CI.getDiagnostics(),
+                                            Audit);
   }
 
 private:
   RewriteResults &Results;
+  bool Audit;
 };
 
 class KernelActionFactory : public tooling::FrontendActionFactory {
 public:
-  explicit KernelActionFactory(RewriteResults &Results) : Results(Results) {}
+  KernelActionFactory(RewriteResults &Results, bool Audit)
+      : Results(Results), Audit(Audit) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<KernelAction>(Results);
+    return std::make_unique<KernelAction>(Results, Audit);
   }
 
 private:
   RewriteResults &Results;
+  bool Audit;
 };
 
 } // namespace
 
 std::unique_ptr<tooling::FrontendActionFactory>
-newOwnmapActionFactory(RewriteResults &Results) {
-  return std::make_unique<KernelActionFactory>(Results);
+newOwnmapActionFactory(RewriteResults &Results, bool Audit) {
+  return std::make_unique<KernelActionFactory>(Results, Audit);
 }
 
 } // namespace ownmap

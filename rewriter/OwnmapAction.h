@@ -27,8 +27,11 @@ struct RewriteResults {
 /// Creates actions that analyse every OM_KERNEL function defined in the
 /// main file, report problems as diagnostics, and add the directives and
 /// report blocks of the loops they can offload to Results.
+/// With Audit, the actions instead check the map clauses of the target
+/// loop constructs already in the main file (see Audit.h) and report what
+/// they find; they plan no edits.
 std::unique_ptr<clang::tooling::FrontendActionFactory>
-newOwnmapActionFactory(RewriteResults &Results);
+newOwnmapActionFactory(RewriteResults &Results, bool Audit = false);
 
 } // namespace ownmap
 

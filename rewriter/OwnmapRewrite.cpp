@@ -42,6 +42,12 @@ static cl::opt<ownmap::ReportFormat> ReportFormat(
                clEnumValN(ownmap::ReportFormat::SARIF, "sarif",
                           "SARIF 2.1.0, one result per finding")),
     cl::init(ownmap::ReportFormat::Text), cl::cat(OwnmapCategory));
+static cl::opt<bool> Audit(
+    "audit",
+    cl::desc("Check the map clauses of the target loop constructs already in "
+             "the inputs instead of rewriting; writes no code; exit status 1 "
+             "when a finding is an error"),
+    cl::cat(OwnmapCategory));
 static cl::opt<std::string> ResourceDir(
     "resource-dir",
     cl::desc("clang resource directory with the builtin headers (default: "
@@ -157,6 +163,8 @@ int main(int argc, const char **argv) {
     return 1;
   }
   const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  if (Audit && (!OutputFile.empty() || InPlace))
+    return fail("--audit writes no code: -o and -i cannot be used with it");
   if (!OutputFile.empty() && InPlace)
     return fail("-o and -i cannot be used together");
   if (!OutputFile.empty() && Sources.size() != 1)
@@ -169,9 +177,11 @@ int main(int argc, const char **argv) {
   Tool.appendArgumentsAdjuster(ownmapFlags(argv[0]));
   Tool.setPrintErrorMessage(false);
   ownmap::RewriteResults Results;
-  int Status = Tool.run(ownmap::newOwnmapActionFactory(Results).get());
+  int Status = Tool.run(ownmap::newOwnmapActionFactory(Results, Audit).get());
   if (int ReportStatus = writeReport(Results))
     return ReportStatus;
+  if (Audit)
+    return Status != 0 || Results.HadErrors ? 1 : 0;
   if (Status != 0 || Results.HadErrors)
     return fail("errors found; no code was written");
   return writeOutputs(Results);

@@ -18,10 +18,15 @@ static ReportLocation locate(SourceLocation Loc, const SourceManager &SM) {
   return {P.getFilename(), P.getLine(), P.getColumn()};
 }
 
-void Report::addLoop(const OffloadPlan &Plan, const FunctionDecl &Kernel,
+void Report::addLoop(const PlannedLoop &Loop, const FunctionDecl &Kernel,
                      const SourceManager &SM) {
+  const OffloadPlan &Plan = Loop.Plan;
   ReportLoop L{locate(Plan.Loop.Loop->getForLoc(), SM),
-               Kernel.getName().str(), Plan.pragma(), {}};
+               Kernel.getName().str(), Plan.pragma(), {}, {}, Loop.Checks};
+  for (const ExclusivityPair &Pair : Loop.Exclusivity)
+    L.Exclusivity.push_back({Pair.Exclusive->getName().str(),
+                             Pair.Other->getName().str(),
+                             Pair.Proven ? "" : Pair.check(), Pair.Why});
   for (const VariablePlan &V : Plan.Variables) {
     ReportVariable RV;
     RV.Name = V.Var->getName().str();
@@ -51,7 +56,8 @@ void Report::addRegion(const DataRegion &Region,
                  Kernel.getName().str(),
                  Region.pragma(),
                  {},
-                 {}};
+                 {},
+                 Region.Checks};
   for (const RegionVariable &V : Region.Variables) {
     ReportVariable RV;
     RV.Name = V.Var->getName().str();
@@ -142,6 +148,11 @@ static std::string formatText(const Report &R) {
       OS << "    first write: " << where(V.FirstWrite) << "\n";
       OS << "    why: " << V.Why << "\n";
     }
+    for (const ReportExclusivity &X : L.Exclusivity)
+      OS << "  exclusive " << X.Exclusive << " vs " << X.Other << ": "
+         << X.Why << "\n";
+    for (const std::string &Check : L.Checks)
+      OS << "  check before the directive: " << Check << "\n";
   }
   for (const ReportRegion &G : R.Regions) {
     OS << "data region " << where(G.Begin) << " to " << where(G.End)
@@ -154,6 +165,8 @@ static std::string formatText(const Report &R) {
     }
     for (const auto &[Pragma, Before] : G.Updates)
       OS << "  update: " << Pragma << " before " << where(Before) << "\n";
+    for (const std::string &Check : G.Checks)
+      OS << "  check before the directive: " << Check << "\n";
   }
   for (const Finding &F : R.Findings)
     OS << where(F.Loc) << ": " << levelName(F.Level) << ": " << F.Message
@@ -193,10 +206,20 @@ static std::string formatJSON(const Report &R) {
     llvm::json::Array Vars;
     for (const ReportVariable &V : L.Variables)
       Vars.push_back(jsonVariable(V));
+    llvm::json::Array Exclusivity;
+    for (const ReportExclusivity &X : L.Exclusivity)
+      Exclusivity.push_back(llvm::json::Object{
+          {"exclusive", X.Exclusive},
+          {"other", X.Other},
+          {"check", X.Check.empty() ? llvm::json::Value(nullptr)
+                                    : llvm::json::Value(X.Check)},
+          {"why", X.Why}});
     Loops.push_back(llvm::json::Object{{"location", jsonLocation(L.Loc)},
                                        {"kernel", L.Kernel},
                                        {"directive", L.Directive},
-                                       {"variables", std::move(Vars)}});
+                                       {"variables", std::move(Vars)},
+                                       {"exclusivity", std::move(Exclusivity)},
+                                       {"checks", llvm::json::Array(L.Checks)}});
   }
   for (const ReportRegion &G : R.Regions) {
     llvm::json::Array Vars, Updates;
@@ -210,7 +233,8 @@ static std::string formatJSON(const Report &R) {
                                          {"kernel", G.Kernel},
                                          {"directive", G.Directive},
                                          {"variables", std::move(Vars)},
-                                         {"updates", std::move(Updates)}});
+                                         {"updates", std::move(Updates)},
+                                         {"checks", llvm::json::Array(G.Checks)}});
   }
   for (const Finding &F : R.Findings)
     Findings.push_back(llvm::json::Object{{"level", levelName(F.Level)},

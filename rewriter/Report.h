@@ -33,10 +33,20 @@ struct ReportVariable {
   std::string Why;
 };
 
+/// An exclusive borrow and another pointer of one loop: how they are kept
+/// apart.
+struct ReportExclusivity {
+  std::string Exclusive, Other;
+  std::string Check; // the inserted statement; empty when proven statically
+  std::string Why;
+};
+
 struct ReportLoop {
   ReportLocation Loc;
   std::string Kernel, Directive;
   std::vector<ReportVariable> Variables;
+  std::vector<ReportExclusivity> Exclusivity;
+  std::vector<std::string> Checks; // inserted right before the directive
 };
 
 struct ReportRegion {
@@ -44,6 +54,7 @@ struct ReportRegion {
   std::string Kernel, Directive;
   std::vector<ReportVariable> Variables; // Name, Map, Section, Why
   std::vector<std::pair<std::string, ReportLocation>> Updates; // before
+  std::vector<std::string> Checks; // inserted before the directive
 };
 
 enum class FindingLevel { Error, Warning, Note };
@@ -60,7 +71,7 @@ struct Report {
   std::vector<ReportRegion> Regions;
   std::vector<Finding> Findings;
 
-  void addLoop(const OffloadPlan &Plan, const clang::FunctionDecl &Kernel,
+  void addLoop(const PlannedLoop &Loop, const clang::FunctionDecl &Kernel,
                const clang::SourceManager &SM);
   void addRegion(const DataRegion &Region, llvm::ArrayRef<PlannedLoop> Loops,
                  const clang::FunctionDecl &Kernel,

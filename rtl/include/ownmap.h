@@ -12,6 +12,8 @@
 #define OWNMAP_H
 
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #if defined(__clang__) && !defined(OWNMAP_NO_ANNOTATIONS)
 #define OM_ANNOTATE_(what) __attribute__((annotate(what)))
@@ -38,6 +40,35 @@ extern "C" {
 
 /* Version of libownmap, "MAJOR.MINOR.PATCH". */
 const char *ownmap_version(void);
+
+/* Called by code that ownmap-rewrite wrote, before a loop or data region of
+ * kernel `kernel`: fails the program when the elements [a_begin, a_end) of
+ * the exclusive borrow `a_name` (annotated `a_annotation`, OM_INOUT or OM_OUT)
+ * overlap the elements [b_begin, b_end) of pointer parameter `b_name`. Static
+ * inline, so that rewritten code builds without linking libownmap. */
+static inline void ownmap_check_exclusive(const char *kernel,
+                                          const char *a_annotation,
+                                          const char *a_name,
+                                          const void *a_begin,
+                                          const void *a_end,
+                                          const char *b_name,
+                                          const void *b_begin,
+                                          const void *b_end) {
+  /* Integer comparisons: pointers into different objects are unordered. */
+  unsigned long long ab = (unsigned long long)(size_t)a_begin;
+  unsigned long long ae = (unsigned long long)(size_t)a_end;
+  unsigned long long bb = (unsigned long long)(size_t)b_begin;
+  unsigned long long be = (unsigned long long)(size_t)b_end;
+  if (ab >= ae || bb >= be || ae <= bb || be <= ab)
+    return;
+  fprintf(stderr,
+          "ownmap: error: kernel '%s': %s '%s' [%p, %p) overlaps '%s' "
+          "[%p, %p); pass distinct arrays, or access both through one "
+          "OM_INOUT parameter\n",
+          kernel, a_annotation, a_name, a_begin, a_end, b_name, b_begin,
+          b_end);
+  abort();
+}
 
 #ifdef __cplusplus
 }

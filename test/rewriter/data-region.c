@@ -29,6 +29,9 @@ OM_KERNEL void pipeline(int n, OM_IN const float *x, OM_INOUT float *y,
     y[i] = y[i] * 0.5f;
 }
 // CHECK:      {{^}}                        OM_OUT float *z) {{{$}}
+// CHECK-NEXT: {{^}}  ownmap_check_exclusive("pipeline", "OM_INOUT", "y", y, y + n, "x", x, x + n);{{$}}
+// CHECK-NEXT: {{^}}  ownmap_check_exclusive("pipeline", "OM_OUT", "z", z + 1, z + (n - 1), "x", x + 1, x + (n - 1));{{$}}
+// CHECK-NEXT: {{^}}  ownmap_check_exclusive("pipeline", "OM_INOUT", "y", y, y + n, "z", z + 1, z + (n - 1));{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target data map(to: x[0:n]) map(tofrom: y[0:n]){{$}}
 // CHECK-NEXT: {{^}}  {{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n]){{$}}

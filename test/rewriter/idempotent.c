@@ -25,6 +25,7 @@ OM_KERNEL void twice(int n, OM_IN const int *x, OM_OUT int *y, OM_INOUT int *z) 
     z[i] += y[i];
 }
 // CHECK:      {{^}}OM_KERNEL void twice(int n, OM_IN const int *x, OM_OUT int *y, OM_INOUT int *z) {
+// CHECK-NEXT: {{^}}  ownmap_check_exclusive("twice", "OM_OUT", "y", y, y + n, "x", x, x + n);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = 2 * x[i];{{$}}

@@ -15,6 +15,7 @@ OM_KERNEL void saxpy(int n, float a, OM_IN const float *x, OM_INOUT float *y) {
 }
 // CHECK:      {{^}}OM_KERNEL void saxpy(int n, float a, OM_IN const float *x, OM_INOUT float *y) {
 // CHECK-NEXT: {{^}}  /* scale and add */{{$}}
+// CHECK-NEXT: {{^}}  ownmap_check_exclusive("saxpy", "OM_INOUT", "y", y, y + n, "x", x, x + n);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = a * x[i] + y[i]; // fused{{$}}

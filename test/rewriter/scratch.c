@@ -16,6 +16,8 @@ OM_KERNEL void poly(int n, OM_IN const double *x, OM_SCRATCH double *t,
 }
 // CHECK:      {{^}}OM_KERNEL void poly(int n, OM_IN const double *x, OM_SCRATCH double *t,{{$}}
 // CHECK-NEXT: {{^}}                    OM_OUT double *y) {
+// CHECK-NEXT: {{^}}  ownmap_check_exclusive("poly", "OM_OUT", "y", y, y + n, "x", x, x + n);{{$}}
+// CHECK-NEXT: {{^}}  ownmap_check_exclusive("poly", "OM_OUT", "y", y, y + n, "t", t, t + n);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(alloc: t[0:n]) map(from: y[0:n]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i) {
 

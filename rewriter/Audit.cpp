@@ -1,0 +1,267 @@
+//===- Audit.cpp - check hand-written map clauses of target loops --------===//
+#include "Audit.h"
+#include "CanonicalLoop.h"
+#include "LoopAccess.h"
+#include "MapInference.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Lex/Lexer.h"
+#include <optional>
+
+using namespace clang;
+
+namespace ownmap {
+
+namespace {
+
+class TargetLoopFinder : public RecursiveASTVisitor<TargetLoopFinder> {
+public:
+  explicit TargetLoopFinder(const SourceManager &SM) : SM(SM) {}
+  std::vector<const OMPLoopDirective *> Found;
+
+  bool VisitOMPLoopDirective(OMPLoopDirective *D) {
+    if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
+        SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+      Found.push_back(D);
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+};
+
+/// One list item of a map clause: the variable and, for an array section,
+/// its first element and length (null length: to the end of an array).
+struct MapItem {
+  OpenMPMapClauseKind Type;
+  const VarDecl *Var = nullptr;
+  const Expr *Item = nullptr;
+  bool IsSection = false;
+  const Expr *Lower = nullptr, *Length = nullptr;
+};
+
+std::vector<MapItem> mapItems(const OMPExecutableDirective &D) {
+  std::vector<MapItem> Items;
+  for (const auto *C : D.getClausesOfKind<OMPMapClause>())
+    for (const Expr *E : C->varlists()) {
+      MapItem Item{C->getMapType(), nullptr, E};
+      const Expr *Base = E->IgnoreParenImpCasts();
+      if (const auto *S = dyn_cast<ArraySectionExpr>(Base)) {
+        Item.IsSection = true;
+        Item.Lower = S->getLowerBound();
+        Item.Length = S->getLength();
+        Base = S->getBase()->IgnoreParenImpCasts();
+      }
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
+        Item.Var = dyn_cast<VarDecl>(Ref->getDecl());
+      if (Item.Var)
+        Items.push_back(Item);
+    }
+  return Items;
+}
+
+/// Map items of the `target data` constructs around D.
+std::vector<MapItem> enclosingDataMaps(const Stmt &D, ASTContext &Ctx) {
+  std::vector<MapItem> Items;
+  DynTypedNodeList Parents = Ctx.getParents(D);
+  while (!Parents.empty()) {
+    // A directive's statement hangs below a CapturedDecl, a Decl.
+    if (const auto *Captured = Parents[0].get<CapturedDecl>()) {
+      Parents = Ctx.getParents(*Captured);
+      continue;
+    }
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      break;
+    if (const auto *Data = dyn_cast<OMPTargetDataDirective>(P))
+      llvm::append_range(Items, mapItems(*Data));
+    Parents = Ctx.getParents(*P);
+  }
+  return Items;
+}
+
+class TargetLoopAudit {
+public:
+  TargetLoopAudit(const OMPLoopDirective &D, ASTContext &Ctx)
+      : D(D), Ctx(Ctx), Items(mapItems(D)),
+        Enclosing(enclosingDataMaps(D, Ctx)) {}
+
+  std::vector<AuditFinding> run();
+
+private:
+  const OMPLoopDirective &D;
+  ASTContext &Ctx;
+  std::vector<MapItem> Items, Enclosing;
+  std::vector<AuditFinding> Findings;
+
+  std::string text(const Expr *E) const {
+    return Lexer::getSourceText(
+               CharSourceRange::getTokenRange(E->getSourceRange()),
+               Ctx.getSourceManager(), Ctx.getLangOpts())
+        .str();
+  }
+  void add(FindingLevel Level, llvm::StringRef Rule, SourceLocation Loc,
+           const llvm::Twine &Message) {
+    Findings.push_back({Level, Rule.str(), Message.str(), Loc});
+  }
+  const MapItem *find(const std::vector<MapItem> &In,
+                      const VarDecl *V) const {
+    for (const MapItem &I : In)
+      if (I.Var == V)
+        return &I;
+    return nullptr;
+  }
+  void auditPointer(const CanonicalLoop &Loop, const LoopAccesses &Accesses,
+                    const VariableAccesses &VA);
+  void compareSections(const MapItem &Item, const VariablePlan &Accessed,
+                       const Polynomial &ElementSize);
+};
+
+std::string range(const Polynomial &Lower, const Polynomial &Length) {
+  return "[" + Lower.str() + ", " + (Lower + Length).str() + ")";
+}
+
+std::vector<AuditFinding> TargetLoopAudit::run() {
+  const auto *For = dyn_cast_or_null<ForStmt>(
+      D.getInnermostCapturedStmt()->getCapturedStmt());
+  if (!For) {
+    add(FindingLevel::Warning, "ownmap.audit.not-analysed", D.getBeginLoc(),
+        "cannot audit the target construct: its associated statement is not "
+        "a 'for' loop");
+    return std::move(Findings);
+  }
+  auto Loop = matchCanonicalLoop(*For);
+  if (!Loop) {
+    add(FindingLevel::Warning, "ownmap.audit.not-analysed", For->getForLoc(),
+        "cannot audit the target construct: " +
+            llvm::toString(Loop.takeError()));
+    return std::move(Findings);
+  }
+  auto Accesses = collectLoopAccesses(*Loop);
+  if (!Accesses) {
+    add(FindingLevel::Warning, "ownmap.audit.not-analysed", For->getForLoc(),
+        "cannot audit the target construct: " +
+            llvm::toString(Accesses.takeError()));
+    return std::move(Findings);
+  }
+  for (const VariableAccesses &VA : Accesses->Variables)
+    if (VA.isPointer())
+      auditPointer(*Loop, *Accesses, VA);
+  return std::move(Findings);
+}
+
+void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
+                                   const LoopAccesses &Accesses,
+                                   const VariableAccesses &VA) {
+  std::string Name = VA.Var->getName().str();
+  SourceLocation Use = VA.Accesses.front().Site->getBeginLoc();
+  const MapItem *Item = find(Items, VA.Var);
+  const MapItem *Outer = find(Enclosing, VA.Var);
+  if ((!Item || !Item->IsSection) && (!Outer || !Outer->IsSection)) {
+    add(FindingLevel::Error, "ownmap.audit.missing-map", Use,
+        "pointer '" + Name +
+            "' is used on the device but its data is not mapped: the device "
+            "gets the host address (a zero-length section or a firstprivate "
+            "pointer) and reads garbage or faults; add map(" +
+            (llvm::any_of(VA.Accesses,
+                          [](const Access &A) {
+                            return A.Kind != AccessKind::Read;
+                          })
+                 ? "tofrom"
+                 : "to") +
+            ": " + Name + "[...]) to the construct");
+    return;
+  }
+  bool Written = llvm::any_of(VA.Accesses, [](const Access &A) {
+    return A.Kind != AccessKind::Read;
+  });
+  uint64_t Size = Ctx.getTypeSizeInChars(VA.Var->getType()->getPointeeType())
+                      .getQuantity();
+  const MapItem &Used = Item && Item->IsSection ? *Item : *Outer;
+  auto Accessed = accessedSection(Loop, Accesses, VA);
+  if (Item && Item->IsSection && Written &&
+      (Item->Type == OMPC_MAP_to || Item->Type == OMPC_MAP_alloc) &&
+      !(Outer && (Outer->Type == OMPC_MAP_tofrom ||
+                  Outer->Type == OMPC_MAP_from)))
+    add(FindingLevel::Error, "ownmap.audit.lost-write", Item->Item->getBeginLoc(),
+        "'" + Name + "' is written on the device but mapped '" +
+            getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_map, Item->Type) +
+            "': the results never reach the host; map it 'tofrom' (or "
+            "'from' when the device writes it before reading)");
+  if (Item && Item->IsSection && !Written && Item->Type == OMPC_MAP_tofrom) {
+    std::string Bytes = "the section's bytes";
+    if (Item->Length) {
+      if (auto Len = Polynomial::fromExpr(*Item->Length, Ctx))
+        Bytes = (*Len * Polynomial(Size)).str() + " bytes";
+      else
+        llvm::consumeError(Len.takeError());
+    }
+    add(FindingLevel::Warning, "ownmap.audit.map-too-broad",
+        Item->Item->getBeginLoc(),
+        "'" + Name + "' is mapped 'tofrom' but never written on the device: "
+                     "map(to: ...) would save " + Bytes + " device->host");
+  }
+  if (!Accessed) {
+    add(FindingLevel::Warning, "ownmap.audit.not-analysed", Use,
+        "cannot compare the map of '" + Name + "' with its accesses: " +
+            llvm::toString(Accessed.takeError()));
+    return;
+  }
+  compareSections(Used, *Accessed, Polynomial(Size));
+}
+
+void TargetLoopAudit::compareSections(const MapItem &Item,
+                                      const VariablePlan &Accessed,
+                                      const Polynomial &ElementSize) {
+  std::string Name = Item.Var->getName().str();
+  if (!Item.Length)
+    return; // to the end of an array: its size is the array's
+  Polynomial Lower(0);
+  if (Item.Lower) {
+    auto L = Polynomial::fromExpr(*Item.Lower, Ctx);
+    if (!L)
+      return llvm::consumeError(L.takeError());
+    Lower = *L;
+  }
+  auto Length = Polynomial::fromExpr(*Item.Length, Ctx);
+  if (!Length)
+    return llvm::consumeError(Length.takeError());
+  Polynomial End = Lower + *Length;
+  Polynomial AccEnd = *Accessed.Lower + *Accessed.Length;
+  std::optional<int> Below = (*Accessed.Lower - Lower).sign();
+  std::optional<int> Above = (End - AccEnd).sign();
+  std::string Mapped = "'" + text(Item.Item) + "' maps elements " +
+                       range(Lower, *Length) + " but the loop reaches " +
+                       range(*Accessed.Lower, *Accessed.Length);
+  if ((Below && *Below < 0) || (Above && *Above < 0)) {
+    add(FindingLevel::Error, "ownmap.audit.section-too-small",
+        Item.Item->getBeginLoc(),
+        Mapped + " (" + Accessed.Reason +
+            "): accesses outside the section are out of bounds on the "
+            "device; map '" + Accessed.Section + "'");
+    return;
+  }
+  if (!Below || !Above || (*Below == 0 && *Above == 0))
+    return;
+  Polynomial Extra = (*Length - *Accessed.Length) * ElementSize;
+  add(FindingLevel::Warning, "ownmap.audit.map-too-broad",
+      Item.Item->getBeginLoc(),
+      Mapped + ": map '" + Accessed.Section + "' to move " + Extra.str() +
+          " fewer bytes each way");
+}
+
+} // namespace
+
+std::vector<const OMPLoopDirective *> findTargetLoops(ASTContext &Ctx) {
+  TargetLoopFinder Finder(Ctx.getSourceManager());
+  Finder.TraverseAST(Ctx);
+  return std::move(Finder.Found);
+}
+
+std::vector<AuditFinding> auditTargetLoop(const OMPLoopDirective &D,
+                                          ASTContext &Ctx) {
+  return TargetLoopAudit(D, Ctx).run();
+}
+
+} // namespace ownmap

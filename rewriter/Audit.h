@@ -1,0 +1,41 @@
+//===- Audit.h - check hand-written map clauses of target loops ----------===//
+//
+// --audit: for each loop-associated `#pragma omp target ...` construct
+// (e.g. `target teams distribute parallel for`) in existing OpenMP code, the
+// access analysis of its loop is compared with its map clauses (and those
+// of enclosing `target data` constructs): data written on the device but not
+// mapped back, sections smaller than the elements accessed (device
+// out-of-bounds), maps broader than needed (tofrom of data never written,
+// sections larger than accessed, with the bytes as an expression), and
+// pointers used without a map of their data.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OWNMAP_REWRITER_AUDIT_H
+#define OWNMAP_REWRITER_AUDIT_H
+
+#include "Report.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtOpenMP.h"
+#include <string>
+#include <vector>
+
+namespace ownmap {
+
+struct AuditFinding {
+  FindingLevel Level;
+  std::string Rule;
+  std::string Message;
+  clang::SourceLocation Loc;
+};
+
+/// The target loop constructs of Ctx's main file, in source order.
+std::vector<const clang::OMPLoopDirective *>
+findTargetLoops(clang::ASTContext &Ctx);
+
+/// What is wrong or wasteful in the map clauses of Directive.
+std::vector<AuditFinding> auditTargetLoop(const clang::OMPLoopDirective &D,
+                                          clang::ASTContext &Ctx);
+
+} // namespace ownmap
+
+#endif

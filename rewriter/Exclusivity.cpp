@@ -1,0 +1,126 @@
+//===- Exclusivity.cpp - OM_INOUT/OM_OUT must not overlap other pointers --===//
+#include "Exclusivity.h"
+#include "clang/Basic/CharInfo.h"
+
+using namespace clang;
+
+namespace ownmap {
+
+namespace {
+
+/// A mapped pointer parameter and its section.
+struct Mapped {
+  const ParmVarDecl *Param;
+  const ParamAnnotation *Annotation;
+  Polynomial Lower, End;
+};
+
+bool isExclusive(const ParamAnnotation &A) {
+  return *A.Kind == Ownership::InOut || *A.Kind == Ownership::Out;
+}
+
+/// `p`, `p + k` or `p + (e)`: the address of element Index of P.
+std::string address(const ParmVarDecl &P, const Polynomial &Index) {
+  std::string Name = P.getName().str();
+  if (Index == Polynomial(0))
+    return Name;
+  std::string Text = Index.str();
+  bool Simple = llvm::all_of(Text, [](char C) {
+    return isAsciiIdentifierContinue(C);
+  });
+  return Name + " + " + (Simple ? Text : "(" + Text + ")");
+}
+
+std::string quoted(llvm::StringRef S) { return ("\"" + S + "\"").str(); }
+
+ExclusivityPair pairOf(const Mapped &A, const Mapped &B) {
+  ExclusivityPair Pair;
+  Pair.Exclusive = A.Param;
+  Pair.Other = B.Param;
+  Pair.Kind = *A.Annotation->Kind;
+  Pair.ExclusiveLower = A.Lower;
+  Pair.ExclusiveEnd = A.End;
+  Pair.OtherLower = B.Lower;
+  Pair.OtherEnd = B.End;
+  std::string Names = "'" + A.Param->getName().str() + "' and '" +
+                      B.Param->getName().str() + "'";
+  Pair.Proven = A.Param->getType().isRestrictQualified() &&
+                B.Param->getType().isRestrictQualified();
+  Pair.Why = Names + (Pair.Proven
+                          ? " are both restrict-qualified: distinct, no "
+                            "run-time check"
+                          : " may overlap (not both restrict-qualified): "
+                            "checked at run time");
+  return Pair;
+}
+
+/// Widens [Lower, End) to cover [L, E); false when the bounds cannot be
+/// compared.
+bool unite(Polynomial &Lower, Polynomial &End, const Polynomial &L,
+           const Polynomial &E) {
+  std::optional<int> Below = (L - Lower).sign(), Above = (E - End).sign();
+  if (!Below || !Above)
+    return false;
+  if (*Below < 0)
+    Lower = L;
+  if (*Above > 0)
+    End = E;
+  return true;
+}
+
+} // namespace
+
+std::string ExclusivityPair::check() const {
+  const auto *Kernel = llvm::cast<FunctionDecl>(Exclusive->getDeclContext());
+  return "ownmap_check_exclusive(" + quoted(Kernel->getName()) + ", " +
+         quoted(macroName(Kind)) + ", " + quoted(Exclusive->getName()) + ", " +
+         address(*Exclusive, ExclusiveLower) + ", " +
+         address(*Exclusive, ExclusiveEnd) + ", " + quoted(Other->getName()) +
+         ", " + address(*Other, OtherLower) + ", " +
+         address(*Other, OtherEnd) + ");";
+}
+
+bool ExclusivityPair::widen(const ExclusivityPair &O) {
+  if (O.Exclusive != Exclusive || O.Other != Other)
+    return false;
+  Polynomial EL = ExclusiveLower, EE = ExclusiveEnd, OL = OtherLower,
+             OE = OtherEnd;
+  if (!unite(EL, EE, O.ExclusiveLower, O.ExclusiveEnd) ||
+      !unite(OL, OE, O.OtherLower, O.OtherEnd))
+    return false;
+  ExclusiveLower = EL;
+  ExclusiveEnd = EE;
+  OtherLower = OL;
+  OtherEnd = OE;
+  return true;
+}
+
+std::vector<Polynomial> ExclusivityPair::bounds() const {
+  return {ExclusiveLower, ExclusiveEnd, OtherLower, OtherEnd};
+}
+
+std::vector<ExclusivityPair>
+exclusivityPairs(const KernelAnnotations &Annotations,
+                 const OffloadPlan &Plan) {
+  std::vector<Mapped> Params;
+  for (const VariablePlan &V : Plan.Variables) {
+    const auto *P = llvm::dyn_cast<ParmVarDecl>(V.Var);
+    const ParamAnnotation *A = P ? Annotations.lookup(P) : nullptr;
+    if (A && A->Kind && V.Map && V.Lower && V.Length)
+      Params.push_back({P, A, *V.Lower, *V.Lower + *V.Length});
+  }
+  llvm::sort(Params, [](const Mapped &L, const Mapped &R) {
+    return L.Param->getFunctionScopeIndex() < R.Param->getFunctionScopeIndex();
+  });
+  std::vector<ExclusivityPair> Pairs;
+  for (size_t I = 0; I < Params.size(); ++I)
+    for (size_t J = I + 1; J < Params.size(); ++J) {
+      if (isExclusive(*Params[I].Annotation))
+        Pairs.push_back(pairOf(Params[I], Params[J]));
+      else if (isExclusive(*Params[J].Annotation))
+        Pairs.push_back(pairOf(Params[J], Params[I]));
+    }
+  return Pairs;
+}
+
+} // namespace ownmap

@@ -1,0 +1,26 @@
+// --audit: a pointer the loop uses without a map of its data reaches the
+// device as a host address (an implicit zero-length section or a
+// firstprivate pointer): an error that says which map to add. A map of the
+// data by an enclosing `target data` construct counts. SARIF has one result
+// per finding with its location.
+// RUN: not %ownmap-rewrite --audit %s --report=%t.sarif --report-format=sarif -- 2> %t.err
+// RUN: FileCheck %s < %t.err
+// RUN: FileCheck %s --check-prefix=SARIF < %t.sarif
+// RUN: python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); res=r["runs"][0]["results"]; assert [x["ruleId"] for x in res]==["ownmap.audit.missing-map"]*2, res; assert [x["locations"][0]["physicalLocation"]["region"]["startLine"] for x in res]==[15, 16]' %t.sarif
+void copy(int n, const int *x, int *y, int *z) {
+#pragma omp target data map(to: x[0:n])
+  {
+#pragma omp target teams distribute parallel for map(tofrom: z)
+    for (int i = 0; i < n; ++i) {
+      y[i] = x[i];
+      z[i] = x[i] + 1;
+    }
+  }
+}
+// CHECK: audit-missing-map.c:15:7: error: pointer 'y' is used on the device but its data is not mapped: the device gets the host address (a zero-length section or a firstprivate pointer) and reads garbage or faults; add map(tofrom: y[...]) to the construct
+// CHECK: audit-missing-map.c:16:7: error: pointer 'z' is used on the device but its data is not mapped
+// CHECK-NOT: 'x'
+// CHECK: 2 errors generated.
+
+// SARIF: "ruleId": "ownmap.audit.missing-map"
+// SARIF: "version": "2.1.0"
