@@ -11,6 +11,7 @@
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -27,6 +28,11 @@ static cl::opt<std::string>
                cl::value_desc("file"), cl::cat(OwnmapCategory));
 static cl::opt<bool> InPlace("i", cl::desc("Rewrite the input files in place"),
                              cl::cat(OwnmapCategory));
+static cl::opt<std::string>
+    OutDir("out-dir",
+           cl::desc("Write each rewritten input to <dir>/<its file name> "
+                    "(created if missing)"),
+           cl::value_desc("dir"), cl::cat(OwnmapCategory));
 static cl::opt<std::string>
     ReportFile("report",
                cl::desc("Write a text report of every offloaded loop: maps, "
@@ -119,16 +125,28 @@ rewrittenTexts(const ownmap::RewriteResults &Results) {
   return Texts;
 }
 
+/// Where --out-dir puts the rewritten text of Input.
+static std::string outDirPath(StringRef Input) {
+  SmallString<256> Path(OutDir);
+  sys::path::append(Path, sys::path::filename(Input));
+  return std::string(Path);
+}
+
 static int writeOutputs(const ownmap::RewriteResults &Results) {
   auto Texts = rewrittenTexts(Results);
   if (!Texts)
     return fail(toString(Texts.takeError()));
+  if (!OutDir.empty())
+    if (std::error_code EC = sys::fs::create_directories(OutDir))
+      return fail("cannot create --out-dir '" + OutDir + "': " + EC.message());
   for (size_t I = 0; I < Texts->size(); ++I) {
     const auto &File = Results.Files[I];
     const std::string &Text = (*Texts)[I];
     Error E = Error::success();
     if (!OutputFile.empty())
       E = writeFile(OutputFile, Text);
+    else if (!OutDir.empty())
+      E = writeFile(outDirPath(File.Path), Text);
     else if (InPlace && Text != File.Original)
       E = writeFile(File.Path, Text);
     else if (!InPlace)
@@ -163,12 +181,22 @@ int main(int argc, const char **argv) {
     return 1;
   }
   const std::vector<std::string> &Sources = Parser->getSourcePathList();
-  if (Audit && (!OutputFile.empty() || InPlace))
-    return fail("--audit writes no code: -o and -i cannot be used with it");
-  if (!OutputFile.empty() && InPlace)
-    return fail("-o and -i cannot be used together");
+  int Destinations = !OutputFile.empty() + InPlace + !OutDir.empty();
+  if (Audit && Destinations != 0)
+    return fail("--audit writes no code: -o, -i and --out-dir cannot be used "
+                "with it");
+  if (Destinations > 1)
+    return fail("only one of -o, -i and --out-dir can be used");
   if (!OutputFile.empty() && Sources.size() != 1)
     return fail("-o needs exactly one input file");
+  if (!OutDir.empty()) {
+    StringSet<> Names;
+    for (const std::string &Source : Sources)
+      if (!Names.insert(sys::path::filename(Source)).second)
+        return fail("two inputs are named '" +
+                    sys::path::filename(Source).str() +
+                    "': --out-dir would write both to the same file");
+  }
   for (const std::string &Source : Sources)
     if (!sys::fs::is_regular_file(Source))
       return fail("cannot read input file '" + Source + "'");
