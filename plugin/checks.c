@@ -31,9 +31,12 @@ typedef enum {
 
 /* The names findings carry in the run report, by check. */
 static const char *const check_kinds[] = {
-    [CHECK_BOUNDS] = "bounds",         [CHECK_OVERLAP] = "overlap",
-    [CHECK_HEAP_RELEASE] = "free-while-mapped", [CHECK_LEAK] = "leak",
-    [CHECK_STALE] = "stale"};
+    [CHECK_BOUNDS] = "bounds",
+    [CHECK_OVERLAP] = "overlap",
+    [CHECK_HEAP_RELEASE] = "free-while-mapped",
+    [CHECK_LEAK] = "leak",
+    [CHECK_STALE] = "stale",
+};
 
 om_findings om_plugin_findings;
 
@@ -273,11 +276,12 @@ static void check_bounds(const om_checked_call *call, int32_t i) {
   describe_entry(call, i, what, sizeof what);
   om_finding_subject subject;
   entry_subject(call, i, &subject);
-  report_finding(CHECK_BOUNDS, OM_SEVERITY_ERROR, &subject, "%s covers bytes [%zu, %zu) of a heap block of %zu bytes at %p: %zu bytes lie "
-           "outside the allocation (nothing was copied yet). Fix: shorten the section to the "
-           "allocation, or allocate the whole section",
-           what, (size_t)(begin - start), (size_t)(end - start), size, (void *)start,
-           (size_t)(end - start - size));
+  report_finding(CHECK_BOUNDS, OM_SEVERITY_ERROR, &subject,
+                 "%s covers bytes [%zu, %zu) of a heap block of %zu bytes at %p: %zu bytes lie "
+                 "outside the allocation (nothing was copied yet). Fix: shorten the section to the "
+                 "allocation, or allocate the whole section",
+                 what, (size_t)(begin - start), (size_t)(end - start), size, (void *)start,
+                 (size_t)(end - start - size));
 }
 
 /* ---- check: overlapping maps with conflicting extents ---- */
@@ -293,11 +297,11 @@ static void report_overlap(const om_checked_call *call, int32_t i, const om_mapp
   entry_subject(call, i, &subject);
   report_finding(CHECK_OVERLAP, OM_SEVERITY_ERROR, &subject,
                  "%s ([%p, +%" PRId64 " bytes)) overlaps %s ([%p, +%zu bytes), present on device "
-           "%d) without being contained in it: the runtime cannot extend a mapping and fails "
-           "the construct. Fix: map the larger section first (e.g. in an enclosing target "
-           "data or enter data), or give both maps the same extent",
-           what, (void *)begin, call->entries->sizes[i], other, (void *)existing->begin,
-           (size_t)(existing->end - existing->begin), call->device);
+                 "%d) without being contained in it: the runtime cannot extend a mapping and fails "
+                 "the construct. Fix: map the larger section first (e.g. in an enclosing target "
+                 "data or enter data), or give both maps the same extent",
+                 what, (void *)begin, call->entries->sizes[i], other, (void *)existing->begin,
+                 (size_t)(existing->end - existing->begin), call->device);
 }
 
 /* The runtime counts struct members (MEMBER_OF) on their parent only, but
@@ -422,12 +426,13 @@ void om_checks_heap_release(const void *start, size_t size, const char *what,
   describe_place(NULL, return_address, caller, sizeof caller);
   om_finding_subject subject;
   mapping_subject(&mapping, &subject);
-  report_finding(CHECK_HEAP_RELEASE, OM_SEVERITY_ERROR, &subject, "%s() of the heap block at %p (%zu bytes) called from %s while %s is still mapped "
-           "on device %d (reference count %u): a later allocation at this address would be "
-           "taken as present and never copied. Fix: unmap it first (target exit data "
-           "map(from: ...) or map(release: ...)), then %s it",
-           what, start, size, caller, mapped, device,
-           mapping.dynamic_count + mapping.hold_count, what);
+  report_finding(CHECK_HEAP_RELEASE, OM_SEVERITY_ERROR, &subject,
+                 "%s() of the heap block at %p (%zu bytes) called from %s while %s is still mapped "
+                 "on device %d (reference count %u): a later allocation at this address would be "
+                 "taken as present and never copied. Fix: unmap it first (target exit data "
+                 "map(from: ...) or map(release: ...)), then %s it",
+                 what, start, size, caller, mapped, device,
+                 mapping.dynamic_count + mapping.hold_count, what);
 }
 
 /* ---- memory the program associates itself ---- */
@@ -456,7 +461,8 @@ void om_checks_report_stale(const om_map_origin *origin, int device, const char 
                sizeof what);
   om_finding_subject subject;
   subject_of(origin->map_name, -1, origin->psource, origin->return_address, &subject);
-  report_finding(CHECK_STALE, OM_SEVERITY_WARNING, &subject, "%s is %s (at %p) while the kernel there may have changed its copy on device %d "
+  report_finding(CHECK_STALE, OM_SEVERITY_WARNING, &subject,
+                 "%s is %s (at %p) while the kernel there may have changed its copy on device %d "
              "and before the copy came back: the host sees stale data. Fix: add target update "
              "from(...) (or unmap with map(from: ...)) before the host uses it",
              what, access, address, device);
@@ -477,7 +483,8 @@ static void report_leak(int device, const om_mapping *mapping, void *context) {
   describe_mapping(mapping, what, sizeof what);
   om_finding_subject subject;
   mapping_subject(mapping, &subject);
-  report_finding(CHECK_LEAK, OM_SEVERITY_WARNING, &subject, "%s is still mapped on device %d at exit ([%p, +%zu bytes), reference count %u): "
+  report_finding(CHECK_LEAK, OM_SEVERITY_WARNING, &subject,
+                 "%s is still mapped on device %d at exit ([%p, +%zu bytes), reference count %u): "
              "its device memory leaks. Fix: end it with target exit data map(release: ...) "
              "(or map(from: ...) to get the data back) once it is no longer needed",
              what, device, (void *)mapping->begin, (size_t)(mapping->end - mapping->begin),
