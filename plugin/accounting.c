@@ -132,7 +132,8 @@ static om_ledger_row *row_for_entry(om_ledger *ledger, const om_map_entries *ent
   return row;
 }
 
-void om_account_call(om_ledger *ledger, om_call_kind kind, const om_map_entries *entries,
+void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
+                     const om_map_entries *entries,
                      const om_presence *before, const om_presence *after,
                      const om_call_origin *origin) {
   for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
@@ -144,7 +145,10 @@ void om_account_call(om_ledger *ledger, om_call_kind kind, const om_map_entries 
       continue;
     om_ledger_row *row = row_for_entry(ledger, entries, i, origin);
     for (int direction = 0; direction < OM_DIRECTION_COUNT; direction++)
-      if (copies & (1u << direction))
+      if (copies & (1u << direction)) {
         om_ledger_add(row, (om_direction)direction, (uint64_t)entries->sizes[i]);
+        om_ledger_add_to_device(ledger, device, (om_direction)direction,
+                                (uint64_t)entries->sizes[i]);
+      }
   }
 }

@@ -86,10 +86,12 @@ static inline void om_presence_set(om_presence *presence, int32_t i, bool on) {
 void om_entry_site(const om_map_entries *entries, int32_t i, const om_call_origin *origin,
                    om_site *site);
 
-/* Records in ledger every copy the call made. Rows are cached per thread by
+/* Records in ledger every copy the call made, under its site and in the
+ * totals of device. Rows are cached per thread by
  * ledger address and map-name string, so a ledger must stay alive (and not
  * be reinitialised) while threads that accounted into it run. */
-void om_account_call(om_ledger *ledger, om_call_kind kind, const om_map_entries *entries,
+void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
+                     const om_map_entries *entries,
                      const om_presence *before, const om_presence *after,
                      const om_call_origin *origin);
 

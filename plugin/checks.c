@@ -10,6 +10,7 @@
 
 #include <dlfcn.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,17 @@ typedef enum {
   CHECK_LEAK,
   CHECK_STALE
 } check_id;
+
+/* The names findings carry in the run report, by check. */
+static const char *const check_kinds[] = {
+    [CHECK_BOUNDS] = "bounds",
+    [CHECK_OVERLAP] = "overlap",
+    [CHECK_HEAP_RELEASE] = "free-while-mapped",
+    [CHECK_LEAK] = "leak",
+    [CHECK_STALE] = "stale",
+};
+
+om_findings om_plugin_findings;
 
 #define REPORTED_SLOTS 4096
 static _Atomic uint64_t reported[REPORTED_SLOTS];
@@ -55,6 +67,25 @@ static void error_reported(void) {
     om_message("stopping the program (OWNMAP_ON_ERROR=abort; set OWNMAP_ON_ERROR=warn to "
                "go on)");
     abort();
+  }
+}
+
+/* Prints a finding and keeps it for the run report; an error then stops
+ * the program under OWNMAP_ON_ERROR=abort. */
+__attribute__((format(printf, 4, 5))) static void
+report_finding(check_id check, om_severity severity, const om_finding_subject *subject,
+               const char *fmt, ...) {
+  char message[OM_MESSAGE_MAX];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(message, sizeof message, fmt, args);
+  va_end(args);
+  om_findings_record(&om_plugin_findings, check_kinds[check], severity, subject, message);
+  if (severity == OM_SEVERITY_ERROR) {
+    om_error("%s", message);
+    error_reported();
+  } else {
+    om_warning("%s", message);
   }
 }
 
@@ -115,6 +146,47 @@ static void describe_mapping(const om_mapping *mapping, char *out, size_t size) 
   }
   describe_map(mapping->origin.map_name, -1, mapping->origin.psource,
                mapping->origin.return_address, out, size);
+}
+
+/* The variable and where it was mapped, for the run report: the
+ * construct's file and line, else where the variable was declared, else the
+ * caller's module+offset. index < 0: no index known. */
+static void subject_of(const char *map_name, int index, const char *psource,
+                       const void *return_address, om_finding_subject *out) {
+  om_mapname name;
+  bool named = map_name != NULL && om_mapname_parse(map_name, &name);
+  if (named)
+    snprintf(out->variable, sizeof out->variable, "%.*s", (int)name.name.len, name.name.text);
+  else if (index >= 0)
+    snprintf(out->variable, sizeof out->variable, "arg#%d", index);
+  else
+    out->variable[0] = '\0';
+  om_psource region;
+  om_span file;
+  if (om_psource_parse(psource, &region)) {
+    file = om_span_basename(region.file);
+    out->line = region.line;
+  } else if (named) {
+    file = om_span_basename(name.file);
+    out->line = name.line;
+  } else {
+    describe_place(NULL, return_address, out->file, sizeof out->file);
+    out->line = 0;
+    return;
+  }
+  snprintf(out->file, sizeof out->file, "%.*s", (int)file.len, file.text);
+}
+
+static void entry_subject(const om_checked_call *call, int32_t i, om_finding_subject *out) {
+  const om_map_entries *entries = call->entries;
+  subject_of(entries->names != NULL ? entries->names[i] : NULL, (int)i, call->origin->psource,
+             call->origin->return_address, out);
+}
+
+static void mapping_subject(const om_mapping *mapping, om_finding_subject *out) {
+  subject_of(mapping->infinite ? NULL : mapping->origin.map_name, -1,
+             mapping->infinite ? NULL : mapping->origin.psource, mapping->origin.return_address,
+             out);
 }
 
 /* The key of an entry's site for first_report. */
@@ -202,12 +274,14 @@ static void check_bounds(const om_checked_call *call, int32_t i) {
     return;
   char what[DESCRIPTION_MAX];
   describe_entry(call, i, what, sizeof what);
-  om_error("%s covers bytes [%zu, %zu) of a heap block of %zu bytes at %p: %zu bytes lie "
-           "outside the allocation (nothing was copied yet). Fix: shorten the section to the "
-           "allocation, or allocate the whole section",
-           what, (size_t)(begin - start), (size_t)(end - start), size, (void *)start,
-           (size_t)(end - start - size));
-  error_reported();
+  om_finding_subject subject;
+  entry_subject(call, i, &subject);
+  report_finding(CHECK_BOUNDS, OM_SEVERITY_ERROR, &subject,
+                 "%s covers bytes [%zu, %zu) of a heap block of %zu bytes at %p: %zu bytes lie "
+                 "outside the allocation (nothing was copied yet). Fix: shorten the section to the "
+                 "allocation, or allocate the whole section",
+                 what, (size_t)(begin - start), (size_t)(end - start), size, (void *)start,
+                 (size_t)(end - start - size));
 }
 
 /* ---- check: overlapping maps with conflicting extents ---- */
@@ -219,13 +293,15 @@ static void report_overlap(const om_checked_call *call, int32_t i, const om_mapp
   describe_entry(call, i, what, sizeof what);
   describe_mapping(existing, other, sizeof other);
   uintptr_t begin = (uintptr_t)call->entries->begins[i];
-  om_error("%s ([%p, +%" PRId64 " bytes)) overlaps %s ([%p, +%zu bytes), present on device "
-           "%d) without being contained in it: the runtime cannot extend a mapping and fails "
-           "the construct. Fix: map the larger section first (e.g. in an enclosing target "
-           "data or enter data), or give both maps the same extent",
-           what, (void *)begin, call->entries->sizes[i], other, (void *)existing->begin,
-           (size_t)(existing->end - existing->begin), call->device);
-  error_reported();
+  om_finding_subject subject;
+  entry_subject(call, i, &subject);
+  report_finding(CHECK_OVERLAP, OM_SEVERITY_ERROR, &subject,
+                 "%s ([%p, +%" PRId64 " bytes)) overlaps %s ([%p, +%zu bytes), present on device "
+                 "%d) without being contained in it: the runtime cannot extend a mapping and fails "
+                 "the construct. Fix: map the larger section first (e.g. in an enclosing target "
+                 "data or enter data), or give both maps the same extent",
+                 what, (void *)begin, call->entries->sizes[i], other, (void *)existing->begin,
+                 (size_t)(existing->end - existing->begin), call->device);
 }
 
 /* The runtime counts struct members (MEMBER_OF) on their parent only, but
@@ -348,13 +424,15 @@ void om_checks_heap_release(const void *start, size_t size, const char *what,
   char mapped[DESCRIPTION_MAX], caller[192];
   describe_mapping(&mapping, mapped, sizeof mapped);
   describe_place(NULL, return_address, caller, sizeof caller);
-  om_error("%s() of the heap block at %p (%zu bytes) called from %s while %s is still mapped "
-           "on device %d (reference count %u): a later allocation at this address would be "
-           "taken as present and never copied. Fix: unmap it first (target exit data "
-           "map(from: ...) or map(release: ...)), then %s it",
-           what, start, size, caller, mapped, device,
-           mapping.dynamic_count + mapping.hold_count, what);
-  error_reported();
+  om_finding_subject subject;
+  mapping_subject(&mapping, &subject);
+  report_finding(CHECK_HEAP_RELEASE, OM_SEVERITY_ERROR, &subject,
+                 "%s() of the heap block at %p (%zu bytes) called from %s while %s is still mapped "
+                 "on device %d (reference count %u): a later allocation at this address would be "
+                 "taken as present and never copied. Fix: unmap it first (target exit data "
+                 "map(from: ...) or map(release: ...)), then %s it",
+                 what, start, size, caller, mapped, device,
+                 mapping.dynamic_count + mapping.hold_count, what);
 }
 
 /* ---- memory the program associates itself ---- */
@@ -381,7 +459,10 @@ void om_checks_report_stale(const om_map_origin *origin, int device, const char 
   char what[DESCRIPTION_MAX];
   describe_map(origin->map_name, -1, origin->psource, origin->return_address, what,
                sizeof what);
-  om_warning("%s is %s (at %p) while the kernel there may have changed its copy on device %d "
+  om_finding_subject subject;
+  subject_of(origin->map_name, -1, origin->psource, origin->return_address, &subject);
+  report_finding(CHECK_STALE, OM_SEVERITY_WARNING, &subject,
+                 "%s is %s (at %p) while the kernel there may have changed its copy on device %d "
              "and before the copy came back: the host sees stale data. Fix: add target update "
              "from(...) (or unmap with map(from: ...)) before the host uses it",
              what, access, address, device);
@@ -400,7 +481,10 @@ static void report_leak(int device, const om_mapping *mapping, void *context) {
     return;
   char what[DESCRIPTION_MAX];
   describe_mapping(mapping, what, sizeof what);
-  om_warning("%s is still mapped on device %d at exit ([%p, +%zu bytes), reference count %u): "
+  om_finding_subject subject;
+  mapping_subject(mapping, &subject);
+  report_finding(CHECK_LEAK, OM_SEVERITY_WARNING, &subject,
+                 "%s is still mapped on device %d at exit ([%p, +%zu bytes), reference count %u): "
              "its device memory leaks. Fix: end it with target exit data map(release: ...) "
              "(or map(from: ...) to get the data back) once it is no longer needed",
              what, device, (void *)mapping->begin, (size_t)(mapping->end - mapping->begin),

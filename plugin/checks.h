@@ -14,12 +14,16 @@
 #define OWNMAP_PLUGIN_CHECKS_H
 
 #include "accounting.h"
+#include "findings.h"
 #include "shadow.h"
 
 #include <stdbool.h>
 
 /* The shadow the checks keep. */
 extern om_shadow om_plugin_shadow;
+
+/* Every finding reported, for the run report. */
+extern om_findings om_plugin_findings;
 
 /* One offload call as the checks see it. */
 typedef struct {

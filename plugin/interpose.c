@@ -156,8 +156,8 @@ static void finish_observing(observed_call *call) {
   }
   if (om_stale_enabled())
     om_checks_stale_after(&view, call->kind, &still_mapped);
-  om_account_call(&om_plugin_transfers, call->kind, &call->entries, &call->before, &after,
-                  &call->origin);
+  om_account_call(&om_plugin_transfers, call->kind, call->device, &call->entries,
+                  &call->before, &after, &call->origin);
   om_inside_offload_call = false;
 }
 

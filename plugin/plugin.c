@@ -7,6 +7,7 @@
 #include "options.h"
 #include "ownmap.h"
 #include "report.h"
+#include "run_report.h"
 #include "stale.h"
 
 #include <pthread.h>
@@ -17,6 +18,15 @@ om_ledger om_plugin_transfers = OM_LEDGER_INIT;
 _Thread_local bool om_inside_offload_call;
 
 static void print_summary_at_exit(void) { om_report_transfers(&om_plugin_transfers); }
+
+static void write_report_at_exit(void) {
+  char program[4096];
+  om_run_report report = {.program = om_program_name(program, sizeof program) ? program : NULL,
+                          .options = om_options(),
+                          .ledger = &om_plugin_transfers,
+                          .findings = &om_plugin_findings};
+  om_run_report_write(om_options()->values[OM_OPTION_REPORT].path, &report);
+}
 
 /* Lock order: the shadow's device locks, then the ledger's. */
 static void fork_prepare(void) {
@@ -41,6 +51,10 @@ static void initialize(void) {
     om_message("plugin active (version %s)", ownmap_version());
     om_options_print(options);
   }
+  /* Registered first, so it runs last: after the leak check and with all
+   * the findings. */
+  if (options->values[OM_OPTION_REPORT].path != NULL && atexit(write_report_at_exit) != 0)
+    om_warning("cannot register the run report at exit; none will be written");
   if (options->values[OM_OPTION_SUMMARY].flag && atexit(print_summary_at_exit) != 0)
     om_warning("cannot register the exit summary; none will be printed");
   /* Registered after the summary, so the leaks are reported before it. */

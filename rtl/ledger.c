@@ -67,9 +67,30 @@ om_ledger_row *om_ledger_row_of(om_ledger *ledger, const om_site *site) {
   return row;
 }
 
+static void add_flow(om_flow *flow, uint64_t bytes) {
+  __atomic_fetch_add(&flow->bytes, bytes, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&flow->transfers, 1, __ATOMIC_RELAXED);
+}
+
 void om_ledger_add(om_ledger_row *row, om_direction direction, uint64_t bytes) {
-  __atomic_fetch_add(&row->flow[direction].bytes, bytes, __ATOMIC_RELAXED);
-  __atomic_fetch_add(&row->flow[direction].transfers, 1, __ATOMIC_RELAXED);
+  add_flow(&row->flow[direction], bytes);
+}
+
+static int device_slot(int device) {
+  return device >= 0 && device < OM_LEDGER_DEVICES ? device : OM_LEDGER_DEVICES;
+}
+
+void om_ledger_add_to_device(om_ledger *ledger, int device, om_direction direction,
+                             uint64_t bytes) {
+  add_flow(&ledger->device_totals[device_slot(device)][direction], bytes);
+}
+
+void om_ledger_device_totals(om_ledger *ledger, int device, om_flow out[OM_DIRECTION_COUNT]) {
+  for (int d = 0; d < OM_DIRECTION_COUNT; d++) {
+    const om_flow *flow = &ledger->device_totals[device_slot(device)][d];
+    out[d] = (om_flow){__atomic_load_n(&flow->bytes, __ATOMIC_RELAXED),
+                       __atomic_load_n(&flow->transfers, __ATOMIC_RELAXED)};
+  }
 }
 
 void om_ledger_record(om_ledger *ledger, const om_site *site, om_direction direction,

@@ -20,6 +20,9 @@
 #define OM_LEDGER_CAPACITY 512
 #define OM_SITE_NAME_MAX 96  /* longer names are cut short */
 #define OM_SITE_FILE_MAX 128
+/* Devices 0..OM_LEDGER_DEVICES-1 get totals of their own; the copies of
+ * higher-numbered devices are added up in one more slot. */
+#define OM_LEDGER_DEVICES 64
 
 /* What a row is keyed by: a variable (or argument) and where it was seen.
  * line 0 means the location has no line (e.g. "prog+0x1234"). */
@@ -45,6 +48,8 @@ typedef struct {
   pthread_mutex_t lock;
   size_t used;
   om_ledger_row other; /* everything that did not fit */
+  /* Per device, updated atomically without the lock. */
+  om_flow device_totals[OM_LEDGER_DEVICES + 1][OM_DIRECTION_COUNT];
   atomic_bool overflow_said;
   /* Open addressing with twice the slots it may fill keeps probes short. */
   bool slot_used[2 * OM_LEDGER_CAPACITY];
@@ -64,6 +69,14 @@ void om_ledger_record(om_ledger *ledger, const om_site *site, om_direction direc
 om_ledger_row *om_ledger_row_of(om_ledger *ledger, const om_site *site);
 /* Adds one copy of `bytes` to a row (atomically; no lock). */
 void om_ledger_add(om_ledger_row *row, om_direction direction, uint64_t bytes);
+
+/* Adds one copy of `bytes` to the totals of device (atomically; no lock). */
+void om_ledger_add_to_device(om_ledger *ledger, int device, om_direction direction,
+                             uint64_t bytes);
+
+/* The totals of device, or of all devices numbered OM_LEDGER_DEVICES and
+ * above when device is OM_LEDGER_DEVICES. */
+void om_ledger_device_totals(om_ledger *ledger, int device, om_flow out[OM_DIRECTION_COUNT]);
 
 /* Copies the rows (in no particular order) into rows[0, max) and returns how
  * many there are; *other receives the overflow row. */

@@ -16,6 +16,7 @@ static const char *const on_error_choices[] = {"abort", "warn", NULL};
 
 const om_option_desc om_option_table[OM_OPTION_COUNT] = {
     [OM_OPTION_LOG] = {.env_name = "OWNMAP_LOG", .kind = OM_OPTION_PATH,
+                       .unset_path = "(stderr)",
                        .description = "append messages and the summary to this file instead "
                                       "of stderr"},
     [OM_OPTION_VERBOSE] = {.env_name = "OWNMAP_VERBOSE", .kind = OM_OPTION_FLAG,
@@ -23,6 +24,10 @@ const om_option_desc om_option_table[OM_OPTION_COUNT] = {
                                           "and what is passed through uncounted"},
     [OM_OPTION_SUMMARY] = {.env_name = "OWNMAP_SUMMARY", .kind = OM_OPTION_FLAG,
                            .description = "1: print the host<->device transfer summary at exit"},
+    [OM_OPTION_REPORT] = {.env_name = "OWNMAP_REPORT", .kind = OM_OPTION_PATH,
+                          .description = "write the run report (JSON, schema "
+                                         "ownmap-run-report/1) to this file at exit",
+                          .unset_path = "(none)"},
     [OM_OPTION_CHECKS] = {.env_name = "OWNMAP_CHECKS", .kind = OM_OPTION_CHOICE,
                           .description = "mapping safety checks: off, fast (bounds, free while "
                                          "mapped, overlaps, leaks) or full (also stale "
@@ -114,7 +119,8 @@ void om_options_print(const om_option_set *set) {
     else if (desc->kind == OM_OPTION_CHOICE)
       om_message("option %s=%s", desc->env_name, desc->choices[value->choice]);
     else
-      om_message("option %s=%s", desc->env_name, value->path ? value->path : "(stderr)");
+      om_message("option %s=%s", desc->env_name,
+                 value->path ? value->path : desc->unset_path);
   }
 }
 

@@ -10,6 +10,7 @@ typedef enum {
   OM_OPTION_LOG,     /* first, so that later warnings can go to the log */
   OM_OPTION_VERBOSE,
   OM_OPTION_SUMMARY,
+  OM_OPTION_REPORT,
   OM_OPTION_CHECKS,
   OM_OPTION_ON_ERROR,
   OM_OPTION_COUNT
@@ -28,6 +29,7 @@ typedef struct {
   const char *description;
   const char *const *choices; /* OM_OPTION_CHOICE: NULL-terminated names */
   int default_choice;       /* OM_OPTION_CHOICE: index into choices */
+  const char *unset_path;   /* OM_OPTION_PATH: what printing says when unset */
 } om_option_desc;
 
 typedef struct {

@@ -43,14 +43,21 @@ static void print_row(const char *name, int name_width, const char *location,
              flow[OM_FROM_DEVICE].transfers);
 }
 
-void om_report_transfers(om_ledger *ledger) {
+size_t om_report_sorted_rows(om_ledger *ledger, const om_ledger_row **rows) {
   om_ledger_row other;
   size_t count = om_ledger_snapshot(ledger, report_rows, OM_LEDGER_CAPACITY, &other);
   qsort(report_rows, count, sizeof report_rows[0], compare_rows);
   if (row_moved_data(&other)) { /* last, after the sorted rows */
-    other.site = (om_site){.name = "<other>", .file = "-"};
+    other.site = (om_site){.name = OM_REPORT_OTHER_ROW, .file = "-"};
     report_rows[count++] = other;
   }
+  *rows = report_rows;
+  return count;
+}
+
+void om_report_transfers(om_ledger *ledger) {
+  const om_ledger_row *rows;
+  size_t count = om_report_sorted_rows(ledger, &rows);
   if (count == 0) {
     om_message("transfer summary: no data moved between host and device");
     return;
@@ -61,14 +68,14 @@ void om_report_transfers(om_ledger *ledger) {
   om_flow total[OM_DIRECTION_COUNT] = {{0, 0}, {0, 0}};
   char location[LOCATION_MAX];
   for (size_t i = 0; i < count; i++) {
-    format_location(&report_rows[i].site, location, sizeof location);
-    int name_len = (int)strlen(report_rows[i].site.name);
+    format_location(&rows[i].site, location, sizeof location);
+    int name_len = (int)strlen(rows[i].site.name);
     int location_len = (int)strlen(location);
     name_width = name_len > name_width ? name_len : name_width;
     location_width = location_len > location_width ? location_len : location_width;
     for (int d = 0; d < OM_DIRECTION_COUNT; d++) {
-      total[d].bytes += report_rows[i].flow[d].bytes;
-      total[d].transfers += report_rows[i].flow[d].transfers;
+      total[d].bytes += rows[i].flow[d].bytes;
+      total[d].transfers += rows[i].flow[d].transfers;
     }
   }
 
@@ -76,9 +83,8 @@ void om_report_transfers(om_ledger *ledger) {
   om_message("%-*s  %-*s  %14s %9s  %14s %9s", name_width, "variable", location_width,
              "location", "host->device B", "copies", "device->host B", "copies");
   for (size_t i = 0; i < count; i++) {
-    format_location(&report_rows[i].site, location, sizeof location);
-    print_row(report_rows[i].site.name, name_width, location, location_width,
-              report_rows[i].flow);
+    format_location(&rows[i].site, location, sizeof location);
+    print_row(rows[i].site.name, name_width, location, location_width, rows[i].flow);
   }
   print_row("total", name_width, "", location_width, total);
 }

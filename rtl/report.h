@@ -4,9 +4,17 @@
 
 #include "ledger.h"
 
+/* The name of the row that adds up the sites beyond the ledger's capacity. */
+#define OM_REPORT_OTHER_ROW "<other>"
+
+/* The ledger's rows sorted by file, line and name, then the overflow row
+ * when it moved data. *rows points to static storage, overwritten by the
+ * next call: not reentrant, call at exit. */
+size_t om_report_sorted_rows(om_ledger *ledger, const om_ledger_row **rows);
+
 /* Writes the summary table of ledger through om_message: one row per site,
- * sorted by file, line and name, then a totals line. Not reentrant (it
- * sorts in static storage); call it once, at exit. */
+ * in the order of om_report_sorted_rows, then a totals line. Not
+ * reentrant; call it once, at exit. */
 void om_report_transfers(om_ledger *ledger);
 
 #endif

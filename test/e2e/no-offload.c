@@ -1,5 +1,5 @@
 // A program that never offloads runs unchanged: the plugin is silent unless
-// asked, and the summary says that nothing moved.
+// asked, and the summary and the run report say that nothing moved.
 //
 // RUN: %clang-offload %s -o %t
 // RUN: %compare-with-plugin %t 2>%t.quiet
@@ -8,6 +8,12 @@
 // RUN: FileCheck %s --check-prefix=SUMMARY < %t.err
 // RUN: env OWNMAP_COMPARE_ENV=OWNMAP_VERBOSE=1 %compare-with-plugin %t 2>%t.verbose
 // RUN: FileCheck %s --check-prefix=VERBOSE < %t.verbose
+// The run report of a program that never offloads lists nothing moved.
+// RUN: env OWNMAP_COMPARE_ENV=OWNMAP_REPORT=%t.json %compare-with-plugin %t
+// RUN: python3 %S/Inputs/check-run-report.py %t.json --rows 0 --findings 0
+// RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// REPORT: "devices": [],
+// REPORT-NEXT: "transfers": [],
 
 // SUMMARY: ownmap: transfer summary: no data moved between host and device
 // SUMMARY-NOT: ownmap
@@ -16,6 +22,7 @@
 // VERBOSE-NEXT: ownmap: option OWNMAP_LOG=(stderr)
 // VERBOSE-NEXT: ownmap: option OWNMAP_VERBOSE=1
 // VERBOSE-NEXT: ownmap: option OWNMAP_SUMMARY=0
+// VERBOSE-NEXT: ownmap: option OWNMAP_REPORT=(none)
 // VERBOSE-NEXT: ownmap: option OWNMAP_CHECKS=fast
 // VERBOSE-NEXT: ownmap: option OWNMAP_ON_ERROR=abort
 // VERBOSE-NOT: ownmap

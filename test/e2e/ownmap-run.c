@@ -9,6 +9,7 @@
 // RUN: not %ownmap-run 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not %ownmap-run --summary -- 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not %ownmap-run --log 2>&1 | FileCheck %s --check-prefix=LOGARG
+// RUN: not %ownmap-run --report 2>&1 | FileCheck %s --check-prefix=REPORTARG
 //
 // A copy of the script with no plugin next to it cannot work.
 // RUN: rm -rf %t.lonely && mkdir -p %t.lonely/bin
@@ -38,11 +39,13 @@
 // HELP: --summary
 // HELP: --verbose
 // HELP: --log FILE
+// HELP: --report FILE
 // HELP: --checks LEVEL
 // HELP: --on-error ACTION
 // HELP: OWNMAP_SUMMARY=0|1
 // HELP: OWNMAP_VERBOSE=0|1
 // HELP: OWNMAP_LOG=FILE
+// HELP: OWNMAP_REPORT=FILE
 // HELP: OWNMAP_CHECKS=off|fast|full
 // HELP: OWNMAP_ON_ERROR=abort|warn
 // CHOICES: ownmap: option OWNMAP_CHECKS=off
@@ -55,6 +58,7 @@
 // BOGUS-NEXT: Try 'ownmap-run --help' for more information.
 // MISSING: ownmap-run: error: missing PROGRAM to run
 // LOGARG: ownmap-run: error: --log needs a FILE
+// REPORTARG: ownmap-run: error: --report needs a FILE
 // NOPLUGIN: ownmap-run: error: libownmap-plugin.so not found
 // LOG: ownmap: transfer summary
 // OUT: run checksum
@@ -62,6 +66,8 @@
 // APPENDED: ownmap: plugin active
 // APPENDED-NEXT: ownmap: option OWNMAP_LOG={{.*}}.log
 // APPENDED-NEXT: ownmap: option OWNMAP_VERBOSE=1
+// APPENDED-NEXT: ownmap: option OWNMAP_SUMMARY=0
+// APPENDED-NEXT: ownmap: option OWNMAP_REPORT=(none)
 
 #include <stdio.h>
 #include <string.h>

@@ -75,9 +75,9 @@ static void test_account_kernel_call(void) {
   om_presence none = {{0}};
   om_ledger ledger = OM_LEDGER_INIT;
   capture_begin(); /* verbose: the mapper entry is said to pass uncounted, once */
-  om_account_call(&ledger, OM_CALL_KERNEL, &entries, &none, &none, &origin);
+  om_account_call(&ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, &origin);
   om_ledger other_ledger = OM_LEDGER_INIT;
-  om_account_call(&other_ledger, OM_CALL_KERNEL, &entries, &none, &none, &origin);
+  om_account_call(&other_ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, &origin);
   CHECK_STR(capture_end(),
             "ownmap: passing through uncounted: map entries with a user-defined mapper\n");
 
@@ -100,12 +100,21 @@ static void test_account_kernel_call(void) {
   }
   CHECK_EQ_U64(to_bytes, sizeof a + sizeof b);
   CHECK_EQ_U64(from_bytes, sizeof b + sizeof c);
+  /* The same copies, added up for the call's device only. */
+  om_flow device_flow[OM_DIRECTION_COUNT], idle_flow[OM_DIRECTION_COUNT];
+  om_ledger_device_totals(&ledger, 2, device_flow);
+  om_ledger_device_totals(&ledger, 0, idle_flow);
+  CHECK_EQ_U64(device_flow[OM_TO_DEVICE].bytes, sizeof a + sizeof b);
+  CHECK_EQ_U64(device_flow[OM_TO_DEVICE].transfers, 2);
+  CHECK_EQ_U64(device_flow[OM_FROM_DEVICE].bytes, sizeof b + sizeof c);
+  CHECK_EQ_U64(device_flow[OM_FROM_DEVICE].transfers, 2);
+  CHECK_EQ_U64(idle_flow[OM_TO_DEVICE].transfers + idle_flow[OM_FROM_DEVICE].transfers, 0);
 
   /* The rows are cached per ledger: the other ledger got its own copies, and
    * a second call lands in the same rows of the first. */
   count = om_ledger_snapshot(&other_ledger, rows, 8, &other);
   CHECK_EQ_U64(count, 3);
-  om_account_call(&ledger, OM_CALL_KERNEL, &entries, &none, &none, &origin);
+  om_account_call(&ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, &origin);
   count = om_ledger_snapshot(&ledger, rows, 8, &other);
   CHECK_EQ_U64(count, 3);
   for (size_t i = 0; i < count; i++)

@@ -28,6 +28,7 @@ static void test_defaults(void) {
   CHECK(!set.values[OM_OPTION_VERBOSE].flag);
   CHECK(!set.values[OM_OPTION_SUMMARY].flag);
   CHECK(set.values[OM_OPTION_LOG].path == NULL);
+  CHECK(set.values[OM_OPTION_REPORT].path == NULL);
   CHECK(set.values[OM_OPTION_CHECKS].choice == OM_CHECKS_FAST);
   CHECK(set.values[OM_OPTION_ON_ERROR].choice == OM_ON_ERROR_ABORT);
   for (int id = 0; id < OM_OPTION_COUNT; id++)
@@ -36,11 +37,13 @@ static void test_defaults(void) {
 
 static void test_accepted_values(void) {
   static const char *const env[] = {"OWNMAP_VERBOSE", "1", "OWNMAP_SUMMARY", "Yes",
-                                    "OWNMAP_LOG", "/tmp/some.log", NULL};
+                                    "OWNMAP_LOG", "/tmp/some.log", "OWNMAP_REPORT",
+                                    "run.json", NULL};
   om_option_set set = load(env);
   CHECK(set.values[OM_OPTION_VERBOSE].flag);
   CHECK(set.values[OM_OPTION_SUMMARY].flag);
   CHECK_STR(set.values[OM_OPTION_LOG].path, "/tmp/some.log");
+  CHECK_STR(set.values[OM_OPTION_REPORT].path, "run.json");
 
   static const char *const off[] = {"OWNMAP_VERBOSE", "off", "OWNMAP_SUMMARY", "0", NULL};
   set = load(off);
@@ -101,6 +104,7 @@ static void test_print_lists_every_option(void) {
   CHECK_STR(capture_end(), "ownmap: option OWNMAP_LOG=(stderr)\n"
                            "ownmap: option OWNMAP_VERBOSE=0\n"
                            "ownmap: option OWNMAP_SUMMARY=1\n"
+                           "ownmap: option OWNMAP_REPORT=(none)\n"
                            "ownmap: option OWNMAP_CHECKS=fast\n"
                            "ownmap: option OWNMAP_ON_ERROR=abort\n");
 }

@@ -1,0 +1,69 @@
+// A program with planted mapping bugs, run with OWNMAP_ON_ERROR=warn and
+// OWNMAP_REPORT: every finding printed is also in the report, with its
+// check, severity, variable, file and line (where it was mapped) and the
+// printed message. With OWNMAP_CHECKS=full the stale-data finding, reported
+// from the SIGSEGV handler, is kept too. The output does not change.
+//
+// RUN: %clang-offload %s -o %t
+// RUN: rm -f %t.json %t.full.json
+// RUN: env OWNMAP_COMPARE_ENV="OWNMAP_ON_ERROR=warn OWNMAP_REPORT=%t.json" %compare-with-plugin %t 2>%t.err
+// RUN: FileCheck %s --check-prefix=STDERR < %t.err
+// RUN: python3 %S/Inputs/check-run-report.py %t.json --findings 4 \
+// RUN:   --setting 'OWNMAP_ON_ERROR="warn"' \
+// RUN:   --finding bounds error 'v[first:count]' run-report-findings.c %(line+27) \
+// RUN:   --finding free-while-mapped error 'kept[0:N]' run-report-findings.c %(line+51) \
+// RUN:   --finding leak warning 'leaked[0:N]' run-report-findings.c %(line+49) \
+// RUN:   --finding leak warning 'kept[0:N]' run-report-findings.c %(line+49)
+// RUN: FileCheck %s < %t.json
+// RUN: env OWNMAP_COMPARE_ENV="OWNMAP_ON_ERROR=warn OWNMAP_CHECKS=full OWNMAP_REPORT=%t.full.json" %compare-with-plugin %t 2>/dev/null
+// RUN: python3 %S/Inputs/check-run-report.py %t.full.json --findings 5 \
+// RUN:   --finding stale warning 'field[0:BIG]' run-report-findings.c %(line+36)
+
+// STDERR: ownmap: error: v[first:count] {{.*}} covers bytes [400, 1200)
+// STDERR: ownmap: error: free() of the heap block
+// STDERR: ownmap: warning: leaked[0:N]
+// CHECK: "findings": [
+// CHECK-NEXT: {"kind": "bounds", "severity": "error", "variable": "v[first:count]", "file": "run-report-findings.c", "line": [[#@LINE+14]], "message": "v[first:count] (declared at run-report-findings.c:[[#@LINE+12]]) mapped at run-report-findings.c:[[#@LINE+14]] in total covers bytes [400, 1200) of a heap block of 800 bytes at 0x{{[0-9a-f]+}}: 400 bytes lie outside the allocation (nothing was copied yet). Fix: shorten the section to the allocation, or allocate the whole section"},
+// CHECK-NEXT: {"kind": "free-while-mapped", "severity": "error", "variable": "kept[0:N]", "file": "run-report-findings.c", "line": {{[0-9]+}}, "message": "free() of the heap block at 0x{{.*}}"},
+// CHECK-NEXT: {"kind": "leak", "severity": "warning", "variable": "leaked[0:N]", "file": "run-report-findings.c", "line": {{[0-9]+}}, "message": "leaked[0:N] (declared at {{.*}} its device memory leaks. {{.*}}"},
+// CHECK-NEXT: {"kind": "leak", "severity": "warning", "variable": "kept[0:N]", {{.*}}}
+// CHECK-NEXT: ],
+// CHECK-NEXT: "findings_not_kept": 0
+
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { N = 100, BIG = 8192 };
+
+static double total(const double *v, int first, int count) {
+  double sum = 0;
+#pragma omp target teams distribute parallel for reduction(+: sum) map(to: v[first:count])
+  for (int i = first; i < first + count; i++)
+    sum += v[i];
+  return sum;
+}
+
+int main(void) {
+  double *samples = malloc(N * sizeof *samples);
+  for (int i = 0; i < N; i++)
+    samples[i] = i;
+  double sum = total(samples, 0, N) + (total(samples, N / 2, N) > 0);
+
+  double *field = malloc(BIG * sizeof *field);
+  for (int i = 0; i < BIG; i++)
+    field[i] = i;
+#pragma omp target enter data map(to: field[0:BIG])
+#pragma omp target teams distribute parallel for map(tofrom: field[0:BIG])
+  for (int i = 0; i < BIG; i++)
+    field[i] = 2.0 * i;
+  sum += field[BIG / 2]; // stale: the device copy is newer (checked with full only)
+#pragma omp target exit data map(from: field[0:BIG])
+
+  double *leaked = malloc(N * sizeof *leaked);
+  double *kept = malloc(N * sizeof *kept);
+#pragma omp target enter data map(to: leaked[0:N])
+#pragma omp target enter data map(to: kept[0:N])
+  free(kept); // still mapped, and so leaked too
+  printf("findings sum %.1f\n", sum);
+  return 0;
+}
