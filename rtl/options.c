@@ -115,6 +115,7 @@ void om_options_load(om_option_set *set, om_env_lookup lookup) {
       accepted = parse_flag(text, &value->flag);
     if (!accepted)
       value->malformed = text;
+    value->given = accepted;
   }
 }
 

@@ -42,6 +42,7 @@ typedef struct {
   int choice;               /* OM_OPTION_CHOICE: index into choices */
   unsigned long long number; /* OM_OPTION_NUMBER: a decimal integer >= 0 */
   const char *malformed;    /* the rejected text, NULL when accepted */
+  bool given;               /* set to a valid value by the environment */
 } om_option_value;
 
 typedef struct {
