@@ -170,8 +170,12 @@ void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
       om_ledger_add(row, (om_direction)direction, bytes);
       om_ledger_add_to_device(ledger, device, (om_direction)direction, bytes);
       om_ledger_add_time(row, (om_direction)direction, share_ns);
+      /* A kernel copies to the device before it runs and back after. */
+      uint64_t event_ns = kind == OM_CALL_KERNEL && direction == OM_FROM_DEVICE
+                              ? start_ns + duration_ns
+                              : at_ns;
       om_timeline_record(ledger, row, device, (om_direction)direction, bytes, false,
-                         OM_ELIDED_UNCHANGED, at_ns, share_ns);
+                         OM_ELIDED_UNCHANGED, event_ns, share_ns);
       at_ns += share_ns;
     }
   }

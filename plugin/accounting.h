@@ -99,7 +99,7 @@ om_ledger_row *om_entry_row(om_ledger *ledger, const om_map_entries *entries, in
  * approximation: the call also looks up and allocates, and the runtime may
  * copy in another order); a kernel call's copies are not timed (its
  * duration includes the kernel): they add no time and have duration 0 on
- * the timeline. */
+ * the timeline, at the call's start (to the device) or end (back). */
 void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
                      const om_map_entries *entries,
                      const om_presence *before, const om_presence *after,
