@@ -98,6 +98,7 @@ typedef struct {
   om_presence before;
   om_presence tracked; /* entries whose presence after the call the shadow knows */
   om_residency_plan residency;
+  uint64_t start_ns;   /* when the real call was made */
 } observed_call;
 
 static om_checked_call checked(const observed_call *call) {
@@ -131,19 +132,20 @@ static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
   if (!om_checks_enabled()) {
     om_probe_presence(&call->entries, call->device, is_present, &call->before);
     memset(&call->tracked, 0, sizeof call->tracked);
-    return;
+  } else {
+    om_checked_call view = checked(call);
+    /* Held sections go back to the runtime before it is asked what is present. */
+    if (kind == OM_CALL_KERNEL)
+      om_residency_plan_kernel(&view, nowait, &call->residency);
+    else
+      om_residency_give_back_entries(&call->entries);
+    om_checks_presence_before(&view, is_present, &call->before, &call->tracked);
+    if (kind == OM_CALL_DATA_BEGIN || kind == OM_CALL_KERNEL)
+      om_checks_before_map(&view);
+    if (kind == OM_CALL_KERNEL)
+      om_residency_enter_kernel(&view, &call->residency, &call->before, &call->tracked);
   }
-  om_checked_call view = checked(call);
-  /* Held sections go back to the runtime before it is asked what is present. */
-  if (kind == OM_CALL_KERNEL)
-    om_residency_plan_kernel(&view, nowait, &call->residency);
-  else
-    om_residency_give_back_entries(&call->entries);
-  om_checks_presence_before(&view, is_present, &call->before, &call->tracked);
-  if (kind == OM_CALL_DATA_BEGIN || kind == OM_CALL_KERNEL)
-    om_checks_before_map(&view);
-  if (kind == OM_CALL_KERNEL)
-    om_residency_enter_kernel(&view, &call->residency, &call->before, &call->tracked);
+  call->start_ns = om_now_ns();
 }
 
 /* Whether a call's copies depend on presence after the call (ends and
@@ -155,6 +157,7 @@ static bool copies_depend_on_after(om_call_kind kind) {
 static void finish_observing(observed_call *call) {
   if (!call->counted)
     return;
+  uint64_t duration_ns = om_now_ns() - call->start_ns;
   om_presence after = call->before; /* unused unless copies depend on it */
   om_presence still_mapped = {{0}};
   om_checked_call view = checked(call);
@@ -167,7 +170,7 @@ static void finish_observing(observed_call *call) {
   if (om_stale_enabled())
     om_checks_stale_after(&view, call->kind, &still_mapped);
   om_account_call(&om_plugin_transfers, call->kind, call->device, &call->entries,
-                  &call->before, &after, &call->origin);
+                  &call->before, &after, &call->origin, call->start_ns, duration_ns);
   om_residency_leave_kernel(&view, &call->residency);
   om_inside_offload_call = false;
 }

@@ -48,6 +48,7 @@ static void fork_child(void) {
 }
 
 static void initialize(void) {
+  om_ledger_set_epoch(&om_plugin_transfers, om_now_ns());
   om_shadow_init(&om_plugin_shadow);
   const om_option_set *options = om_options();
   om_heap_set_recording(om_checks_enabled());

@@ -27,7 +27,7 @@ const om_option_desc om_option_table[OM_OPTION_COUNT] = {
                            .description = "1: print the host<->device transfer summary at exit"},
     [OM_OPTION_REPORT] = {.env_name = "OWNMAP_REPORT", .kind = OM_OPTION_PATH,
                           .description = "write the run report (JSON, schema "
-                                         "ownmap-run-report/1) to this file at exit",
+                                         "ownmap-run-report/2) to this file at exit",
                           .unset_path = "(none)"},
     [OM_OPTION_CHECKS] = {.env_name = "OWNMAP_CHECKS", .kind = OM_OPTION_CHOICE,
                           .description = "mapping safety checks: off, fast (bounds, free while "
