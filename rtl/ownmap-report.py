@@ -258,8 +258,17 @@ def per_copy(flow):
 def in_loop(found):
     if found is None:
         return ""
-    return f" (the loop of {found['kernel']} at {found['file']}:{found['line']})" \
-        if found["kernel"] else f" (the region at {found['file']}:{found['line']})"
+    return f" (in the loop of {found['kernel']} at {found['file']}:{found['line']})" \
+        if found["kernel"] else f" (in the region at {found['file']}:{found['line']})"
+
+
+def around(found, row):
+    """Where a target data region would go."""
+    if found is None:
+        return f"around the loop that offloads the region of {site_of(row)}"
+    if found["kernel"]:
+        return f"around the loop that calls {found['kernel']} (offloaded at {found['file']}:{found['line']})"
+    return f"around the loop that runs the region at {found['file']}:{found['line']}"
 
 
 def suggest_from_elisions(row, found):
@@ -289,9 +298,8 @@ def suggest_from_elisions(row, found):
             "clause": f"#pragma omp target data map(to: {name})",
             "text": f"{name} is copied to the device {made + there['copies']} times, "
                     f"{there['copies']} of them unchanged (elided by the plugin): a target data "
-                    f"region around the loop that calls{in_loop(found) or ' ' + site_of(row)}, "
-                    f"#pragma omp target data map(to: {name}), saves "
-                    f"{human_bytes(unchanged)} host->device without the plugin"})
+                    f"region, #pragma omp target data map(to: {name}), {around(found, row)} "
+                    f"saves {human_bytes(unchanged)} host->device without the plugin"})
     needless = there["reasons"].get("not-needed", 0)
     if needless and row["to_device"]["copies"] == 0:
         out.append({
@@ -325,11 +333,11 @@ def suggest_from_repeats(row, found):
         "kind": "check-data-region", "variable": name, "site": site_of(row),
         "saves": saved, "direction": "to_device",
         "clause": f"#pragma omp target data map(to: {name})",
-        "text": f"{name} is copied to the device {flow['copies']} times, {human_bytes(size)} each "
-                f"({site_of(row)}{', ' + in_loop(found).strip(' ()') if found else ''}): if the host "
-                f"does not change it between these copies, #pragma omp target data map(to: {name}) "
-                f"around the loop that calls it saves {human_bytes(saved)} host->device "
-                f"(with target update to({name}) after host writes otherwise)"}]
+        "text": f"{name} ({site_of(row)}) is copied to the device {flow['copies']} times, "
+                f"{human_bytes(size)} each{in_loop(found)}: if the host does not change it "
+                f"between these copies, #pragma omp target data map(to: {name}) {around(found, row)} "
+                f"saves {human_bytes(saved)} host->device (else add target update to({name}) "
+                f"after the host writes it)"}]
 
 
 SAVE_PATTERN = re.compile(r"'(?P<name>[A-Za-z_]\w*)' .*would save .*(?P<dir>host->device|device->host)")
@@ -389,8 +397,15 @@ def total_of(rows):
     return total
 
 
+def duration_text(ns):
+    for unit, size in (("s", 10**9), ("ms", 10**6), ("us", 10**3)):
+        if ns >= size:
+            return f"{ns / size:.1f} {unit}"
+    return f"{ns} ns"
+
+
 def time_text(flow):
-    return f"{flow['time_ns'] / 1e3:.1f} us" if flow["time_ns"] else "not timed"
+    return duration_text(flow["time_ns"]) if flow["time_ns"] else "not timed"
 
 
 def render_text(runs, static, rows, devices, advice):
@@ -567,7 +582,8 @@ def html_tally_cells(tally):
         cells.append(f'<td title="{esc(why)}">{esc(human_bytes(elided["bytes"]))}<br>'
                      f'<small>{elided["bytes"]}</small></td>')
     time_ns = tally["to_device"]["time_ns"] + tally["from_device"]["time_ns"]
-    cells.append(f"<td>{time_ns / 1e3:.1f} us</td>" if time_ns else '<td class="note">not timed</td>')
+    cells.append(f'<td title="{time_ns} ns">{duration_text(time_ns)}</td>' if time_ns
+                 else '<td class="note">not timed</td>')
     return "".join(cells)
 
 
