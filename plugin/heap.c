@@ -11,6 +11,7 @@
 #include "heap.h"
 #include "message.h"
 #include "plugin.h"
+#include "residency.h"
 #include "stale.h"
 
 #include <dlfcn.h>
@@ -155,6 +156,9 @@ OM_EXPORT void free(void *block) {
     releasing(block, "free", __builtin_return_address(0));
   if (om_stale_enabled()) /* free writes into the block */
     om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
+  if (om_residency_holding())
+    om_residency_give_back_range((uintptr_t)block,
+                                 (uintptr_t)block + malloc_usable_size(block), false);
   real.free(block);
 }
 
@@ -173,6 +177,9 @@ OM_EXPORT void *realloc(void *block, size_t size) {
     releasing(block, "realloc", __builtin_return_address(0));
     if (om_stale_enabled())
       om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
+    if (om_residency_holding())
+      om_residency_give_back_range((uintptr_t)block,
+                                   (uintptr_t)block + malloc_usable_size(block), true);
   }
   return recorded(real.realloc(block, size), size);
 }

@@ -26,6 +26,9 @@ static void print_setting(FILE *out, const om_option_desc *desc, const om_option
   case OM_OPTION_PATH:
     om_json_string(out, value->path);
     break;
+  case OM_OPTION_NUMBER:
+    fprintf(out, "%llu", value->number);
+    break;
   }
 }
 
