@@ -265,51 +265,55 @@ def in_loop(found):
 def around(found, row):
     """Where a target data region would go."""
     if found is None:
-        return f"around the loop that offloads the region of {site_of(row)}"
+        return (f"around the loop whose target regions map it (declared at {site_of(row)})"
+                if row["line"] is not None else "around the loop whose target regions map it")
     if found["kernel"]:
         return f"around the loop that calls {found['kernel']} (offloaded at {found['file']}:{found['line']})"
     return f"around the loop that runs the region at {found['file']}:{found['line']}"
 
 
 def suggest_from_elisions(row, found):
-    """The plugin skipped copies at run time: the map clause asked for more
-    than the run needed, and the clause can say so itself."""
+    """The plugin skipped copies at run time: the map clauses asked for more
+    than the run needed, and the program can say so itself."""
     out = []
     name = row["variable"]
-    back = row["elided_from_device"]
-    if back["reasons"].get("unchanged") and row["from_device"]["copies"] == 0:
+    there, back = row["elided_to_device"], row["elided_from_device"]
+    back_unchanged = back["reasons"].get("unchanged", 0)
+    if back_unchanged == back["bytes"] > row["from_device"]["bytes"]:
+        # Most bytes back were skipped as unchanged (what was copied are the
+        # parts the plugin cannot track, e.g. partial pages).
         written = found["map"] if found else "with from"
-        clause = "map(to: " if not found or found["map"] == "tofrom" else "map(alloc: "
+        clause = f"map(alloc: {name})" if found and found["map"] == "from" else f"map(to: {name})"
+        saved = back["bytes"] + row["from_device"]["bytes"]
         out.append({
-            "kind": "map-narrower", "variable": name, "site": site_of(row),
-            "saves": back["bytes"], "direction": "from_device",
-            "clause": f"{clause}{name})",
+            "kind": "map-narrower", "variable": name, "site": site_of(row), "saves": saved,
+            "clause": clause,
             "text": f"{name} is mapped {written}{in_loop(found)} but never changed on the device "
-                    f"({back['copies']} copies back elided as unchanged): {clause}{name}) saves "
-                    f"{human_bytes(back['bytes'])} device->host"
-                    + per_step(back)})
-    there = row["elided_to_device"]
-    unchanged = there["reasons"].get("unchanged", 0)
-    if unchanged and there["copies"] >= 1:
-        made = row["to_device"]["copies"]
-        out.append({
-            "kind": "data-region", "variable": name, "site": site_of(row),
-            "saves": unchanged, "direction": "to_device",
-            "clause": f"#pragma omp target data map(to: {name})",
-            "text": f"{name} is copied to the device {made + there['copies']} times, "
-                    f"{there['copies']} of them unchanged (elided by the plugin): a target data "
-                    f"region, #pragma omp target data map(to: {name}), {around(found, row)} "
-                    f"saves {human_bytes(unchanged)} host->device without the plugin"})
+                    f"({back['copies']} copies back elided as unchanged): {clause} saves "
+                    f"{human_bytes(saved)} device->host" + per_step(back)})
+    held = there["reasons"].get("unchanged", 0) + there["reasons"].get("restored-on-device", 0)
+    if held:
+        lazy = back["reasons"].get("not-needed", 0)
+        kind = "tofrom" if row["from_device"]["copies"] or back["copies"] else "to"
+        clause = f"#pragma omp target data map({kind}: {name})"
+        text = (f"{name}: the plugin skipped {human_bytes(held)} of copies to the device "
+                f"({there['copies']} copies) because the device already held the data")
+        if lazy:
+            text += (f", and {human_bytes(lazy)} of copies back ({back['copies']} copies) because "
+                     f"the host did not read them before the next region")
+        text += (f": a target data region, {clause}, {around(found, row)} saves "
+                 f"{human_bytes(held + lazy)} without the plugin")
+        out.append({"kind": "data-region", "variable": name, "site": site_of(row),
+                    "saves": held + lazy, "clause": clause, "text": text})
     needless = there["reasons"].get("not-needed", 0)
-    if needless and row["to_device"]["copies"] == 0:
+    if needless and needless == there["bytes"] > row["to_device"]["bytes"]:
+        clause = f"map(from: {name})" if row["from_device"]["copies"] else f"map(alloc: {name})"
         out.append({
-            "kind": "map-narrower", "variable": name, "site": site_of(row),
-            "saves": needless, "direction": "to_device",
-            "clause": f"map(from: {name})" if row["from_device"]["copies"] else f"map(alloc: {name})",
+            "kind": "map-narrower", "variable": name, "site": site_of(row), "saves": needless,
+            "clause": clause,
             "text": f"{name} is copied to the device but the device never reads it "
-                    f"({there['copies']} copies elided as not needed): "
-                    + (f"map(from: {name})" if row["from_device"]["copies"] else f"map(alloc: {name})")
-                    + f" saves {human_bytes(needless)} host->device"})
+                    f"({there['copies']} copies elided as not needed): {clause} saves "
+                    f"{human_bytes(needless)} host->device"})
     return out
 
 
@@ -331,8 +335,7 @@ def suggest_from_repeats(row, found):
     saved = flow["bytes"] - size
     return [{
         "kind": "check-data-region", "variable": name, "site": site_of(row),
-        "saves": saved, "direction": "to_device",
-        "clause": f"#pragma omp target data map(to: {name})",
+        "saves": saved, "clause": f"#pragma omp target data map(to: {name})",
         "text": f"{name} ({site_of(row)}) is copied to the device {flow['copies']} times, "
                 f"{human_bytes(size)} each{in_loop(found)}: if the host does not change it "
                 f"between these copies, #pragma omp target data map(to: {name}) {around(found, row)} "
@@ -359,13 +362,13 @@ def suggest_from_static_findings(static, rows):
         site = f"{os.path.basename(location.get('file') or '')}:{line}"
         if not candidates:
             out.append({"kind": "static", "variable": match.group("name"), "site": site, "saves": 0,
-                        "direction": direction, "clause": None,
+                        "clause": None,
                         "text": f"{site}: {finding['message']} (this run copied nothing there)"})
             continue
         row = nearest(candidates, line, lambda r: r["line"])
         flow = row[direction]
         out.append({"kind": "static", "variable": row["variable"], "site": site,
-                    "saves": flow["bytes"], "direction": direction, "clause": None,
+                    "saves": flow["bytes"], "clause": None,
                     "text": f"{site}: {finding['message']}; in this run that is "
                             f"{human_bytes(flow['bytes'])} ({flow['copies']} copies of "
                             f"{row['variable']})"})
