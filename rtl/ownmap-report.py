@@ -80,7 +80,8 @@ def read_tally(path, where, entry):
             continue
         need(isinstance(elided, dict), path, f"{where}: 'elided_{direction}' is not an object")
         for key in ("bytes", "copies"):
-            need(is_count(elided.get(key)), path, f"{where}: 'elided_{direction}.{key}' is not a count")
+            need(is_count(elided.get(key)), path,
+                 f"{where}: 'elided_{direction}.{key}' is not a count")
             tally["elided_" + direction][key] = elided[key]
         for reason, value in (elided.get("reasons") or {}).items():
             need(is_count(value), path, f"{where}: elision reason '{reason}' is not a count")
@@ -111,7 +112,8 @@ def read_run(path, doc):
     devices = []
     for i, device in enumerate(doc["devices"]):
         need(isinstance(device, dict), path, f"devices[{i}] is not an object")
-        devices.append({"device": device.get("device"), **read_tally(path, f"devices[{i}]", device)})
+        tally = read_tally(path, f"devices[{i}]", device)
+        devices.append({"device": device.get("device"), **tally})
     timeline = doc.get("timeline", [])
     need(isinstance(timeline, list), path, "'timeline' is not a list")
     for i, event in enumerate(timeline):
@@ -172,7 +174,8 @@ def merged_devices(runs):
     by_device = {}
     for run in runs:
         for device in run["devices"]:
-            entry = by_device.setdefault(device["device"], {"device": device["device"], **zero_tally()})
+            entry = by_device.setdefault(device["device"],
+                                         {"device": device["device"], **zero_tally()})
             add_tally(entry, device)
     return sorted(by_device.values(), key=lambda d: (d["device"] is None, d["device"] or 0))
 
@@ -268,7 +271,8 @@ def around(found, row):
         return (f"around the loop whose target regions map it (declared at {site_of(row)})"
                 if row["line"] is not None else "around the loop whose target regions map it")
     if found["kernel"]:
-        return f"around the loop that calls {found['kernel']} (offloaded at {found['file']}:{found['line']})"
+        return (f"around the loop that calls {found['kernel']} "
+                f"(offloaded at {found['file']}:{found['line']})")
     return f"around the loop that runs the region at {found['file']}:{found['line']}"
 
 
@@ -319,7 +323,8 @@ def suggest_from_elisions(row, found):
 
 def per_step(elided):
     if elided["copies"] > 1 and elided["bytes"] % elided["copies"] == 0:
-        return f" ({human_bytes(elided['bytes'] // elided['copies'])} per step, {elided['copies']} steps)"
+        each = human_bytes(elided["bytes"] // elided["copies"])
+        return f" ({each} per step, {elided['copies']} steps)"
     return ""
 
 
@@ -338,12 +343,14 @@ def suggest_from_repeats(row, found):
         "saves": saved, "clause": f"#pragma omp target data map(to: {name})",
         "text": f"{name} ({site_of(row)}) is copied to the device {flow['copies']} times, "
                 f"{human_bytes(size)} each{in_loop(found)}: if the host does not change it "
-                f"between these copies, #pragma omp target data map(to: {name}) {around(found, row)} "
+                f"between these copies, #pragma omp target data map(to: {name}) "
+                f"{around(found, row)} "
                 f"saves {human_bytes(saved)} host->device (else add target update to({name}) "
                 f"after the host writes it)"}]
 
 
-SAVE_PATTERN = re.compile(r"'(?P<name>[A-Za-z_]\w*)' .*would save .*(?P<dir>host->device|device->host)")
+SAVE_PATTERN = re.compile(
+    r"'(?P<name>[A-Za-z_]\w*)' .*would save .*(?P<dir>host->device|device->host)")
 
 
 def suggest_from_static_findings(static, rows):
@@ -357,8 +364,8 @@ def suggest_from_static_findings(static, rows):
         location = finding.get("location") or {}
         stem, line = file_stem(location.get("file")), location.get("line")
         direction = "to_device" if match.group("dir") == "host->device" else "from_device"
-        candidates = [r for r in rows
-                      if file_stem(r["file"]) == stem and base_name(r["variable"]) == match.group("name")]
+        candidates = [r for r in rows if file_stem(r["file"]) == stem
+                      and base_name(r["variable"]) == match.group("name")]
         site = f"{os.path.basename(location.get('file') or '')}:{line}"
         if not candidates:
             out.append({"kind": "static", "variable": match.group("name"), "site": site, "saves": 0,
@@ -411,11 +418,18 @@ def time_text(flow):
     return duration_text(flow["time_ns"]) if flow["time_ns"] else "not timed"
 
 
+def count_cells(tally):
+    return (str(tally["to_device"]["bytes"]), str(tally["to_device"]["copies"]),
+            str(tally["from_device"]["bytes"]), str(tally["from_device"]["copies"]),
+            str(tally["elided_to_device"]["bytes"]), str(tally["elided_from_device"]["bytes"]))
+
+
 def render_text(runs, static, rows, devices, advice):
     lines = [f"ownmap report: {len(runs)} run report(s)"
              + (f", static report {static['path']}" if static else "")]
     for run in runs:
-        lines.append(f"  run {run['path']}: {run['program'] or '(program unknown)'} ({run['schema']})")
+        program = run["program"] or "(program unknown)"
+        lines.append(f"  run {run['path']}: {program} ({run['schema']})")
     lines.append("")
     lines.append("devices:")
     for device in devices:
@@ -432,13 +446,8 @@ def render_text(runs, static, rows, devices, advice):
     for row in rows:
         found = match_static(row, maps)
         table.append((row["variable"], site_of(row), found["map"] if found else "-",
-                      str(row["to_device"]["bytes"]), str(row["to_device"]["copies"]),
-                      str(row["from_device"]["bytes"]), str(row["from_device"]["copies"]),
-                      str(row["elided_to_device"]["bytes"]), str(row["elided_from_device"]["bytes"])))
-    total = total_of(rows)
-    table.append(("total", "", "", str(total["to_device"]["bytes"]), str(total["to_device"]["copies"]),
-                  str(total["from_device"]["bytes"]), str(total["from_device"]["copies"]),
-                  str(total["elided_to_device"]["bytes"]), str(total["elided_from_device"]["bytes"])))
+                      *count_cells(row)))
+    table.append(("total", "", "", *count_cells(total_of(rows))))
     widths = [max(len(r[i]) for r in table) for i in range(len(header))]
     for r in table:
         cells = [r[i].ljust(widths[i]) if i < 3 else r[i].rjust(widths[i]) for i in range(len(r))]
@@ -449,7 +458,8 @@ def render_text(runs, static, rows, devices, advice):
         lines.append("findings of the run:")
         lines += [f"  {f.get('severity')}: {f.get('message')}" for f in findings]
         lines.append("")
-    lines.append("suggestions:" if advice else "suggestions: none (the maps match what the run needed)")
+    lines.append("suggestions:" if advice
+                 else "suggestions: none (the maps match what the run needed)")
     lines += [f"  - {s['text']}" for s in advice]
     return "\n".join(lines) + "\n"
 
@@ -557,7 +567,8 @@ def svg_timeline(run):
         if key not in lanes:
             continue
         y = lanes.index(key) * lane_height + (2 if event["direction"] == "to_device" else 9)
-        css = "elided" if event.get("elided") else ("to" if event["direction"] == "to_device" else "from")
+        css = ("elided" if event.get("elided")
+               else "to" if event["direction"] == "to_device" else "from")
         x = label_width + (event["t_ns"] - start) * scale
         w = max((event.get("duration_ns") or 0) * scale, 1.5)
         what = (f"elided ({event.get('reason')})" if event.get("elided") else
@@ -566,8 +577,10 @@ def svg_timeline(run):
                      f'<title>{esc(event.get("variable"))} {ARROW[event["direction"]]} '
                      f'{event["bytes"]} bytes at {event["t_ns"]} ns, {esc(what)}</title></rect>')
     axis_y = len(lanes) * lane_height + 14
-    parts.append(f'<line x1="{label_width}" y1="{axis_y}" x2="{width - 20}" y2="{axis_y}" stroke="#888"/>')
-    parts.append(f'<text x="{label_width}" y="{axis_y + 16}" font-size="11">{start / 1e6:.3f} ms</text>')
+    parts.append(f'<line x1="{label_width}" y1="{axis_y}" x2="{width - 20}" y2="{axis_y}" '
+                 'stroke="#888"/>')
+    parts.append(f'<text x="{label_width}" y="{axis_y + 16}" font-size="11">'
+                 f'{start / 1e6:.3f} ms</text>')
     parts.append(f'<text x="{width - 20}" y="{axis_y + 16}" font-size="11" text-anchor="end">'
                  f'{end / 1e6:.3f} ms (since the plugin started)</text>')
     parts.append("</svg>")
@@ -602,7 +615,8 @@ def render_html(runs, static, rows, devices, advice):
            f'<body data-plots="{plots}">', "<h1>ownmap report</h1>", "<ul>"]
     for run in runs:
         out.append(f"<li>run report <code>{esc(run['path'])}</code>: "
-                   f"<code>{esc(run['program'] or '(program unknown)')}</code> ({esc(run['schema'])})</li>")
+                   f"<code>{esc(run['program'] or '(program unknown)')}</code> "
+                   f"({esc(run['schema'])})</li>")
     if static:
         out.append(f"<li>static report <code>{esc(static['path'])}</code> ({STATIC_SCHEMA})</li>")
     out.append('</ul><p class="note" id="rendered">not rendered by a browser yet</p>')
@@ -627,11 +641,13 @@ def render_html(runs, static, rows, devices, advice):
                f"<th class=\"name\">map (static report)</th>{TALLY_HEADER}</tr>")
     for row in rows:
         found = match_static(row, maps)
-        written = f"{found['map']} ({found['kind']} at {found['file']}:{found['line']})" if found else "-"
+        written = (f"{found['map']} ({found['kind']} at {found['file']}:{found['line']})"
+                   if found else "-")
         out.append(f'<tr><td class="name">{esc(row["variable"])}</td>'
                    f'<td class="name">{esc(site_of(row))}</td><td class="name">{esc(written)}</td>'
                    f"{html_tally_cells(row)}</tr>")
-    out.append(f'<tr><th class="name">total</th><th></th><th></th>{html_tally_cells(total_of(rows))}</tr>')
+    out.append('<tr><th class="name">total</th><th></th><th></th>'
+               f"{html_tally_cells(total_of(rows))}</tr>")
     out.append("</table>")
 
     legend = ('<p class="legend"><span class="to"></span>host->device<span class="from"></span>'
@@ -651,7 +667,8 @@ def render_html(runs, static, rows, devices, advice):
 
     findings = [f for run in runs for f in run["findings"]]
     if static:
-        findings += [{"severity": f.get("level"), "message": f.get("message")} for f in static["findings"]]
+        findings += [{"severity": f.get("level"), "message": f.get("message")}
+                     for f in static["findings"]]
     out.append("<h2>Findings</h2>")
     out.append("<ul>" + "".join(f"<li>{esc(f.get('severity'))}: {esc(f.get('message'))}</li>"
                                 for f in findings) + "</ul>" if findings else "<p>None.</p>")

@@ -21,7 +21,8 @@ cmake --install "$build" --prefix "$work/prefix" >/dev/null
 # directory that looks like a clone's top (docs/ is the real one).
 sed -n '/<!-- report-example: begin -->/,/<!-- report-example: end -->/p' \
   "$source_root/docs/reports.md" | sed '/^<!--/d; /^```/d' >"$work/example.sh"
-[ "$(grep -c . "$work/example.sh")" -ge 5 ] || { cat "$work/example.sh" >&2; fail "no example in docs/reports.md"; }
+[ "$(grep -c . "$work/example.sh")" -ge 5 ] ||
+  { cat "$work/example.sh" >&2; fail "no example in docs/reports.md"; }
 mkdir "$work/clone"
 ln -s "$source_root/docs" "$work/clone/docs"
 (cd "$work/clone" && PREFIX="$work/prefix" PATH="$work/prefix/bin:$PATH" \
@@ -49,7 +50,8 @@ need(r"suggestions:\n  - from\[0:n\] \(stencil\.omp\.c:7\) is copied to the devi
      r"#pragma omp target data map\(to: from\[0:n\]\) around the loop that calls diffuse "
      r"\(offloaded at stencil\.c:8\) saves 608 KiB host->device", text, "text")
 need(r'<td class="name">from\[0:n\]</td><td class="name">stencil\.omp\.c:7</td>'
-     r'<td class="name">to \(loop at stencil\.c:8\)</td><td title="655360 bytes">640 KiB', page, "page")
+     r'<td class="name">to \(loop at stencil\.c:8\)</td><td title="655360 bytes">640 KiB',
+     page, "page")
 need(r'<td class="name">to\[1:n - 2\]</td>.*<td title="655040 bytes">', page, "page")
 need(r'<li class="suggestion" data-kind="check-data-region">from\[0:n\] \(stencil\.omp\.c:7\) '
      r'is copied to the device 20 times', page, "page")
