@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 /* Host pages are tracked in chunks of this many bytes: a probe of one
@@ -195,15 +196,51 @@ static size_t bytes_in_state(const held_section *section, chunk_state state) {
 
 static int host_device(void) { return real.initial_device(); }
 
+/* Whether the host can address a device's memory directly (the host
+ * device: its "device" memory is the process's own), found once per device
+ * by reading back, through a system call that cannot fault, the bytes just
+ * copied to a device address. libomptarget copies device to device through
+ * a host buffer when the device cannot exchange data itself; on such a
+ * device a plain memcpy is the same copy without the two transfers. */
+typedef enum { ADDRESSABLE_UNKNOWN, ADDRESSABLE_YES, ADDRESSABLE_NO } addressable;
+static addressable device_addressable[OM_SHADOW_DEVICES];
+
+static bool host_can_address(int device) {
+  return device >= 0 && device < OM_SHADOW_DEVICES &&
+         device_addressable[device] == ADDRESSABLE_YES;
+}
+
+static void learn_addressable(int device, const void *device_address, const void *host_copy,
+                              size_t bytes) {
+  if (device < 0 || device >= OM_SHADOW_DEVICES ||
+      device_addressable[device] != ADDRESSABLE_UNKNOWN || bytes == 0)
+    return;
+  unsigned char seen[64];
+  size_t probe = bytes < sizeof seen ? bytes : sizeof seen;
+  struct iovec local = {seen, probe}, remote = {(void *)device_address, probe};
+  bool same = process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)probe &&
+              memcmp(seen, host_copy, probe) == 0;
+  device_addressable[device] = same ? ADDRESSABLE_YES : ADDRESSABLE_NO;
+}
+
+/* A copy within the memory of section's device. */
+static void copy_on_device(const held_section *section, char *to, const char *from,
+                           size_t bytes) {
+  if (host_can_address(section->device))
+    memcpy(to, from, bytes);
+  else
+    real.memcpy(to, from, bytes, 0, 0, section->device, section->device);
+}
+
 static bool copy_to_device(held_section *section, uintptr_t host, size_t bytes) {
   uint64_t start = om_now_ns();
   size_t offset = host - section->begin;
   if (real.memcpy(section->device_copy + offset, (const void *)host, bytes, 0, 0,
                   section->device, host_device()) != 0)
     return false;
+  learn_addressable(section->device, section->device_copy + offset, (const void *)host, bytes);
   if (section->snapshot != NULL && section->snapshot_is_newest)
-    real.memcpy(section->snapshot + offset, section->device_copy + offset, bytes, 0, 0,
-                section->device, section->device);
+    copy_on_device(section, section->snapshot + offset, section->device_copy + offset, bytes);
   count_copy(section, OM_TO_DEVICE, bytes, start);
   return true;
 }
@@ -485,8 +522,7 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
 static void make_device_current(held_section *section, bool keep_snapshot) {
   size_t bytes = section_bytes(section), restored = 0;
   if (section->snapshot_is_newest) {
-    real.memcpy(section->device_copy, section->snapshot, bytes, 0, 0, section->device,
-                section->device);
+    copy_on_device(section, section->device_copy, section->snapshot, bytes);
     section->snapshot_is_newest = keep_snapshot;
     restored = bytes_in_state(section, CHUNK_IN_STEP) + bytes_in_state(section, CHUNK_DEVICE_NEWER);
   }
@@ -514,8 +550,7 @@ static bool keep_snapshot(held_section *section) {
       return false;
     device_bytes += bytes;
   }
-  real.memcpy(section->snapshot, section->device_copy, bytes, 0, 0, section->device,
-              section->device);
+  copy_on_device(section, section->snapshot, section->device_copy, bytes);
   section->snapshot_is_newest = true;
   return true;
 }

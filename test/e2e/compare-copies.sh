@@ -6,7 +6,8 @@
 # so that libomptarget itself prints every copy it makes, whoever asked for
 # it. Fails unless both runs exit 0 with identical, non-empty stdout and the
 # plugin run copies fewer bytes host->device (at most COMPARE_MAX_TO_PERCENT
-# percent of them, when that is set). Prints one line per run:
+# percent of them, when that is set; COMPARE_MAX_FROM_PERCENT likewise bounds
+# the bytes device->host). Prints one line per run:
 #   copies without: to_device BYTES COPIES from_device BYTES COPIES
 #   copies with: to_device BYTES COPIES from_device BYTES COPIES
 set -u
@@ -46,14 +47,18 @@ with=$(count "$tmp/plugin.err")
 echo "copies without: $without"
 echo "copies with: $with"
 set -- $without
-bare_to=$2
+bare_to=$2 bare_from=$5
 set -- $with
 if [ "$2" -ge "$bare_to" ]; then
   echo "compare-copies: the plugin did not copy fewer bytes host->device ($2 >= $bare_to)" >&2
   exit 1
 fi
-if [ -n "${COMPARE_MAX_TO_PERCENT:-}" ] && [ $(( $2 * 100 )) -gt $(( bare_to * COMPARE_MAX_TO_PERCENT )) ]; then
-  echo "compare-copies: the plugin copied $2 bytes host->device, more than" \
-    "$COMPARE_MAX_TO_PERCENT% of $bare_to" >&2
-  exit 1
-fi
+# within_percent WHAT BYTES BARE LIMIT
+within_percent() {
+  if [ -n "$4" ] && [ $(( $2 * 100 )) -gt $(( $3 * $4 )) ]; then
+    echo "compare-copies: the plugin copied $2 bytes $1, more than $4% of $3" >&2
+    exit 1
+  fi
+}
+within_percent host-\>device "$2" "$bare_to" "${COMPARE_MAX_TO_PERCENT:-}"
+within_percent device-\>host "$5" "$bare_from" "${COMPARE_MAX_FROM_PERCENT:-}"

@@ -6,9 +6,11 @@
 // writing the whole `to` array between steps.
 //
 // RUN: %clang-offload %s -o %t
-// RUN: %compare-copies %t | FileCheck %s
+// RUN: env COMPARE_MAX_TO_PERCENT=20 %compare-copies %t | FileCheck %s
 // RUN: env OWNMAP_COMPARE_ENV=OWNMAP_ELIDE=safe %compare-copies %t
-// CHECK: copies without: to_device [[#]] [[#]] from_device [[#]] [[#]]
+// 6 steps x 3 maps `to` of 256 KiB; with the plugin x goes once, again
+// after the host changed it, and its partial edge pages every time:
+// CHECK: copies without: to_device 4718592 18 from_device 3145728 12
 // CHECK: copies with: to_device [[#]] [[#]] from_device [[#]] [[#]]
 
 #include <stdio.h>
