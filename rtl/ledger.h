@@ -43,7 +43,7 @@ typedef enum { OM_TO_DEVICE, OM_FROM_DEVICE, OM_DIRECTION_COUNT } om_direction;
 /* Why a copy was skipped. */
 typedef enum {
   OM_ELIDED_UNCHANGED,          /* the destination already held these bytes */
-  OM_ELIDED_RESTORED_ON_DEVICE, /* the device copy was put back on the device */
+  OM_ELIDED_RESTORED_ON_DEVICE, /* put back from a copy kept in device memory */
   OM_ELIDED_NOT_NEEDED,         /* nothing reads the copy before it is overwritten */
   OM_ELISION_REASON_COUNT
 } om_elision_reason;

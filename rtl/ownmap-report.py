@@ -80,7 +80,8 @@ def read_tally(path, where, entry):
             continue
         need(isinstance(elided, dict), path, f"{where}: 'elided_{direction}' is not an object")
         for key in ("bytes", "copies"):
-            need(is_count(elided.get(key)), path, f"{where}: 'elided_{direction}.{key}' is not a count")
+            need(is_count(elided.get(key)), path,
+                 f"{where}: 'elided_{direction}.{key}' is not a count")
             tally["elided_" + direction][key] = elided[key]
         for reason, value in (elided.get("reasons") or {}).items():
             need(is_count(value), path, f"{where}: elision reason '{reason}' is not a count")
@@ -111,7 +112,8 @@ def read_run(path, doc):
     devices = []
     for i, device in enumerate(doc["devices"]):
         need(isinstance(device, dict), path, f"devices[{i}] is not an object")
-        devices.append({"device": device.get("device"), **read_tally(path, f"devices[{i}]", device)})
+        tally = read_tally(path, f"devices[{i}]", device)
+        devices.append({"device": device.get("device"), **tally})
     timeline = doc.get("timeline", [])
     need(isinstance(timeline, list), path, "'timeline' is not a list")
     for i, event in enumerate(timeline):
@@ -172,7 +174,8 @@ def merged_devices(runs):
     by_device = {}
     for run in runs:
         for device in run["devices"]:
-            entry = by_device.setdefault(device["device"], {"device": device["device"], **zero_tally()})
+            entry = by_device.setdefault(device["device"],
+                                         {"device": device["device"], **zero_tally()})
             add_tally(entry, device)
     return sorted(by_device.values(), key=lambda d: (d["device"] is None, d["device"] or 0))
 
@@ -258,56 +261,70 @@ def per_copy(flow):
 def in_loop(found):
     if found is None:
         return ""
-    return f" (the loop of {found['kernel']} at {found['file']}:{found['line']})" \
-        if found["kernel"] else f" (the region at {found['file']}:{found['line']})"
+    return f" (in the loop of {found['kernel']} at {found['file']}:{found['line']})" \
+        if found["kernel"] else f" (in the region at {found['file']}:{found['line']})"
+
+
+def around(found, row):
+    """Where a target data region would go."""
+    if found is None:
+        return (f"around the loop whose target regions map it (declared at {site_of(row)})"
+                if row["line"] is not None else "around the loop whose target regions map it")
+    if found["kernel"]:
+        return (f"around the loop that calls {found['kernel']} "
+                f"(offloaded at {found['file']}:{found['line']})")
+    return f"around the loop that runs the region at {found['file']}:{found['line']}"
 
 
 def suggest_from_elisions(row, found):
-    """The plugin skipped copies at run time: the map clause asked for more
-    than the run needed, and the clause can say so itself."""
+    """The plugin skipped copies at run time: the map clauses asked for more
+    than the run needed, and the program can say so itself."""
     out = []
     name = row["variable"]
-    back = row["elided_from_device"]
-    if back["reasons"].get("unchanged") and row["from_device"]["copies"] == 0:
+    there, back = row["elided_to_device"], row["elided_from_device"]
+    back_unchanged = back["reasons"].get("unchanged", 0)
+    if back_unchanged == back["bytes"] > row["from_device"]["bytes"]:
+        # Most bytes back were skipped as unchanged (what was copied are the
+        # parts the plugin cannot track, e.g. partial pages).
         written = found["map"] if found else "with from"
-        clause = "map(to: " if not found or found["map"] == "tofrom" else "map(alloc: "
+        clause = f"map(alloc: {name})" if found and found["map"] == "from" else f"map(to: {name})"
+        saved = back["bytes"] + row["from_device"]["bytes"]
         out.append({
-            "kind": "map-narrower", "variable": name, "site": site_of(row),
-            "saves": back["bytes"], "direction": "from_device",
-            "clause": f"{clause}{name})",
+            "kind": "map-narrower", "variable": name, "site": site_of(row), "saves": saved,
+            "clause": clause,
             "text": f"{name} is mapped {written}{in_loop(found)} but never changed on the device "
-                    f"({back['copies']} copies back elided as unchanged): {clause}{name}) saves "
-                    f"{human_bytes(back['bytes'])} device->host"
-                    + per_step(back)})
-    there = row["elided_to_device"]
-    unchanged = there["reasons"].get("unchanged", 0)
-    if unchanged and there["copies"] >= 1:
-        made = row["to_device"]["copies"]
-        out.append({
-            "kind": "data-region", "variable": name, "site": site_of(row),
-            "saves": unchanged, "direction": "to_device",
-            "clause": f"#pragma omp target data map(to: {name})",
-            "text": f"{name} is copied to the device {made + there['copies']} times, "
-                    f"{there['copies']} of them unchanged (elided by the plugin): a target data "
-                    f"region around the loop that calls{in_loop(found) or ' ' + site_of(row)}, "
-                    f"#pragma omp target data map(to: {name}), saves "
-                    f"{human_bytes(unchanged)} host->device without the plugin"})
+                    f"({back['copies']} copies back elided as unchanged): {clause} saves "
+                    f"{human_bytes(saved)} device->host" + per_step(back)})
+    held = there["reasons"].get("unchanged", 0) + there["reasons"].get("restored-on-device", 0)
+    if held:
+        lazy = back["reasons"].get("not-needed", 0)
+        kind = "tofrom" if row["from_device"]["copies"] or back["copies"] else "to"
+        clause = f"#pragma omp target data map({kind}: {name})"
+        text = (f"{name}: the plugin skipped {human_bytes(held)} of copies to the device "
+                f"({there['copies']} copies) because the device already held the data")
+        if lazy:
+            text += (f", and {human_bytes(lazy)} of copies back ({back['copies']} copies) because "
+                     f"the host did not read them before the next region")
+        text += (f": a target data region, {clause}, {around(found, row)} saves "
+                 f"{human_bytes(held + lazy)} without the plugin")
+        out.append({"kind": "data-region", "variable": name, "site": site_of(row),
+                    "saves": held + lazy, "clause": clause, "text": text})
     needless = there["reasons"].get("not-needed", 0)
-    if needless and row["to_device"]["copies"] == 0:
+    if needless and needless == there["bytes"] > row["to_device"]["bytes"]:
+        clause = f"map(from: {name})" if row["from_device"]["copies"] else f"map(alloc: {name})"
         out.append({
-            "kind": "map-narrower", "variable": name, "site": site_of(row),
-            "saves": needless, "direction": "to_device",
-            "clause": f"map(from: {name})" if row["from_device"]["copies"] else f"map(alloc: {name})",
+            "kind": "map-narrower", "variable": name, "site": site_of(row), "saves": needless,
+            "clause": clause,
             "text": f"{name} is copied to the device but the device never reads it "
-                    f"({there['copies']} copies elided as not needed): "
-                    + (f"map(from: {name})" if row["from_device"]["copies"] else f"map(alloc: {name})")
-                    + f" saves {human_bytes(needless)} host->device"})
+                    f"({there['copies']} copies elided as not needed): {clause} saves "
+                    f"{human_bytes(needless)} host->device"})
     return out
 
 
 def per_step(elided):
     if elided["copies"] > 1 and elided["bytes"] % elided["copies"] == 0:
-        return f" ({human_bytes(elided['bytes'] // elided['copies'])} per step, {elided['copies']} steps)"
+        each = human_bytes(elided["bytes"] // elided["copies"])
+        return f" ({each} per step, {elided['copies']} steps)"
     return ""
 
 
@@ -323,16 +340,17 @@ def suggest_from_repeats(row, found):
     saved = flow["bytes"] - size
     return [{
         "kind": "check-data-region", "variable": name, "site": site_of(row),
-        "saves": saved, "direction": "to_device",
-        "clause": f"#pragma omp target data map(to: {name})",
-        "text": f"{name} is copied to the device {flow['copies']} times, {human_bytes(size)} each "
-                f"({site_of(row)}{', ' + in_loop(found).strip(' ()') if found else ''}): if the host "
-                f"does not change it between these copies, #pragma omp target data map(to: {name}) "
-                f"around the loop that calls it saves {human_bytes(saved)} host->device "
-                f"(with target update to({name}) after host writes otherwise)"}]
+        "saves": saved, "clause": f"#pragma omp target data map(to: {name})",
+        "text": f"{name} ({site_of(row)}) is copied to the device {flow['copies']} times, "
+                f"{human_bytes(size)} each{in_loop(found)}: if the host does not change it "
+                f"between these copies, #pragma omp target data map(to: {name}) "
+                f"{around(found, row)} "
+                f"saves {human_bytes(saved)} host->device (else add target update to({name}) "
+                f"after the host writes it)"}]
 
 
-SAVE_PATTERN = re.compile(r"'(?P<name>[A-Za-z_]\w*)' .*would save .*(?P<dir>host->device|device->host)")
+SAVE_PATTERN = re.compile(
+    r"'(?P<name>[A-Za-z_]\w*)' .*would save .*(?P<dir>host->device|device->host)")
 
 
 def suggest_from_static_findings(static, rows):
@@ -346,18 +364,18 @@ def suggest_from_static_findings(static, rows):
         location = finding.get("location") or {}
         stem, line = file_stem(location.get("file")), location.get("line")
         direction = "to_device" if match.group("dir") == "host->device" else "from_device"
-        candidates = [r for r in rows
-                      if file_stem(r["file"]) == stem and base_name(r["variable"]) == match.group("name")]
+        candidates = [r for r in rows if file_stem(r["file"]) == stem
+                      and base_name(r["variable"]) == match.group("name")]
         site = f"{os.path.basename(location.get('file') or '')}:{line}"
         if not candidates:
             out.append({"kind": "static", "variable": match.group("name"), "site": site, "saves": 0,
-                        "direction": direction, "clause": None,
+                        "clause": None,
                         "text": f"{site}: {finding['message']} (this run copied nothing there)"})
             continue
         row = nearest(candidates, line, lambda r: r["line"])
         flow = row[direction]
         out.append({"kind": "static", "variable": row["variable"], "site": site,
-                    "saves": flow["bytes"], "direction": direction, "clause": None,
+                    "saves": flow["bytes"], "clause": None,
                     "text": f"{site}: {finding['message']}; in this run that is "
                             f"{human_bytes(flow['bytes'])} ({flow['copies']} copies of "
                             f"{row['variable']})"})
@@ -389,15 +407,29 @@ def total_of(rows):
     return total
 
 
+def duration_text(ns):
+    for unit, size in (("s", 10**9), ("ms", 10**6), ("us", 10**3)):
+        if ns >= size:
+            return f"{ns / size:.1f} {unit}"
+    return f"{ns} ns"
+
+
 def time_text(flow):
-    return f"{flow['time_ns'] / 1e3:.1f} us" if flow["time_ns"] else "not timed"
+    return duration_text(flow["time_ns"]) if flow["time_ns"] else "not timed"
+
+
+def count_cells(tally):
+    return (str(tally["to_device"]["bytes"]), str(tally["to_device"]["copies"]),
+            str(tally["from_device"]["bytes"]), str(tally["from_device"]["copies"]),
+            str(tally["elided_to_device"]["bytes"]), str(tally["elided_from_device"]["bytes"]))
 
 
 def render_text(runs, static, rows, devices, advice):
     lines = [f"ownmap report: {len(runs)} run report(s)"
              + (f", static report {static['path']}" if static else "")]
     for run in runs:
-        lines.append(f"  run {run['path']}: {run['program'] or '(program unknown)'} ({run['schema']})")
+        program = run["program"] or "(program unknown)"
+        lines.append(f"  run {run['path']}: {program} ({run['schema']})")
     lines.append("")
     lines.append("devices:")
     for device in devices:
@@ -414,13 +446,8 @@ def render_text(runs, static, rows, devices, advice):
     for row in rows:
         found = match_static(row, maps)
         table.append((row["variable"], site_of(row), found["map"] if found else "-",
-                      str(row["to_device"]["bytes"]), str(row["to_device"]["copies"]),
-                      str(row["from_device"]["bytes"]), str(row["from_device"]["copies"]),
-                      str(row["elided_to_device"]["bytes"]), str(row["elided_from_device"]["bytes"])))
-    total = total_of(rows)
-    table.append(("total", "", "", str(total["to_device"]["bytes"]), str(total["to_device"]["copies"]),
-                  str(total["from_device"]["bytes"]), str(total["from_device"]["copies"]),
-                  str(total["elided_to_device"]["bytes"]), str(total["elided_from_device"]["bytes"])))
+                      *count_cells(row)))
+    table.append(("total", "", "", *count_cells(total_of(rows))))
     widths = [max(len(r[i]) for r in table) for i in range(len(header))]
     for r in table:
         cells = [r[i].ljust(widths[i]) if i < 3 else r[i].rjust(widths[i]) for i in range(len(r))]
@@ -431,7 +458,8 @@ def render_text(runs, static, rows, devices, advice):
         lines.append("findings of the run:")
         lines += [f"  {f.get('severity')}: {f.get('message')}" for f in findings]
         lines.append("")
-    lines.append("suggestions:" if advice else "suggestions: none (the maps match what the run needed)")
+    lines.append("suggestions:" if advice
+                 else "suggestions: none (the maps match what the run needed)")
     lines += [f"  - {s['text']}" for s in advice]
     return "\n".join(lines) + "\n"
 
@@ -539,7 +567,8 @@ def svg_timeline(run):
         if key not in lanes:
             continue
         y = lanes.index(key) * lane_height + (2 if event["direction"] == "to_device" else 9)
-        css = "elided" if event.get("elided") else ("to" if event["direction"] == "to_device" else "from")
+        css = ("elided" if event.get("elided")
+               else "to" if event["direction"] == "to_device" else "from")
         x = label_width + (event["t_ns"] - start) * scale
         w = max((event.get("duration_ns") or 0) * scale, 1.5)
         what = (f"elided ({event.get('reason')})" if event.get("elided") else
@@ -548,8 +577,10 @@ def svg_timeline(run):
                      f'<title>{esc(event.get("variable"))} {ARROW[event["direction"]]} '
                      f'{event["bytes"]} bytes at {event["t_ns"]} ns, {esc(what)}</title></rect>')
     axis_y = len(lanes) * lane_height + 14
-    parts.append(f'<line x1="{label_width}" y1="{axis_y}" x2="{width - 20}" y2="{axis_y}" stroke="#888"/>')
-    parts.append(f'<text x="{label_width}" y="{axis_y + 16}" font-size="11">{start / 1e6:.3f} ms</text>')
+    parts.append(f'<line x1="{label_width}" y1="{axis_y}" x2="{width - 20}" y2="{axis_y}" '
+                 'stroke="#888"/>')
+    parts.append(f'<text x="{label_width}" y="{axis_y + 16}" font-size="11">'
+                 f'{start / 1e6:.3f} ms</text>')
     parts.append(f'<text x="{width - 20}" y="{axis_y + 16}" font-size="11" text-anchor="end">'
                  f'{end / 1e6:.3f} ms (since the plugin started)</text>')
     parts.append("</svg>")
@@ -567,7 +598,8 @@ def html_tally_cells(tally):
         cells.append(f'<td title="{esc(why)}">{esc(human_bytes(elided["bytes"]))}<br>'
                      f'<small>{elided["bytes"]}</small></td>')
     time_ns = tally["to_device"]["time_ns"] + tally["from_device"]["time_ns"]
-    cells.append(f"<td>{time_ns / 1e3:.1f} us</td>" if time_ns else '<td class="note">not timed</td>')
+    cells.append(f'<td title="{time_ns} ns">{duration_text(time_ns)}</td>' if time_ns
+                 else '<td class="note">not timed</td>')
     return "".join(cells)
 
 
@@ -583,7 +615,8 @@ def render_html(runs, static, rows, devices, advice):
            f'<body data-plots="{plots}">', "<h1>ownmap report</h1>", "<ul>"]
     for run in runs:
         out.append(f"<li>run report <code>{esc(run['path'])}</code>: "
-                   f"<code>{esc(run['program'] or '(program unknown)')}</code> ({esc(run['schema'])})</li>")
+                   f"<code>{esc(run['program'] or '(program unknown)')}</code> "
+                   f"({esc(run['schema'])})</li>")
     if static:
         out.append(f"<li>static report <code>{esc(static['path'])}</code> ({STATIC_SCHEMA})</li>")
     out.append('</ul><p class="note" id="rendered">not rendered by a browser yet</p>')
@@ -608,11 +641,13 @@ def render_html(runs, static, rows, devices, advice):
                f"<th class=\"name\">map (static report)</th>{TALLY_HEADER}</tr>")
     for row in rows:
         found = match_static(row, maps)
-        written = f"{found['map']} ({found['kind']} at {found['file']}:{found['line']})" if found else "-"
+        written = (f"{found['map']} ({found['kind']} at {found['file']}:{found['line']})"
+                   if found else "-")
         out.append(f'<tr><td class="name">{esc(row["variable"])}</td>'
                    f'<td class="name">{esc(site_of(row))}</td><td class="name">{esc(written)}</td>'
                    f"{html_tally_cells(row)}</tr>")
-    out.append(f'<tr><th class="name">total</th><th></th><th></th>{html_tally_cells(total_of(rows))}</tr>')
+    out.append('<tr><th class="name">total</th><th></th><th></th>'
+               f"{html_tally_cells(total_of(rows))}</tr>")
     out.append("</table>")
 
     legend = ('<p class="legend"><span class="to"></span>host->device<span class="from"></span>'
@@ -632,7 +667,8 @@ def render_html(runs, static, rows, devices, advice):
 
     findings = [f for run in runs for f in run["findings"]]
     if static:
-        findings += [{"severity": f.get("level"), "message": f.get("message")} for f in static["findings"]]
+        findings += [{"severity": f.get("level"), "message": f.get("message")}
+                     for f in static["findings"]]
     out.append("<h2>Findings</h2>")
     out.append("<ul>" + "".join(f"<li>{esc(f.get('severity'))}: {esc(f.get('message'))}</li>"
                                 for f in findings) + "</ul>" if findings else "<p>None.</p>")
