@@ -32,6 +32,7 @@ typedef struct {
   uintptr_t end;
   uintptr_t guard_low, guard_high; /* the whole pages inside [begin, end) */
   /* The rest under the engine lock. */
+  uintptr_t block;           /* start of the heap block it lies in */
   int device;
   char *device_copy;         /* device address of begin */
   char *snapshot;            /* device memory, or NULL */
@@ -53,6 +54,14 @@ static size_t device_bytes; /* device copies and snapshots held */
 static size_t cache_bytes;
 static om_elide_policy policy;
 static bool exit_handler_registered;
+
+/* Heap blocks whose held section had to be given back early (the program
+ * mapped the data again with another extent, or used it otherwise): holding
+ * them again would copy back and forth on every step, so they are left to
+ * the runtime until freed. Under the engine lock. */
+enum { UNSTEADY_SLOTS = 64 };
+static uintptr_t unsteady_blocks[UNSTEADY_SLOTS];
+static unsigned unsteady_next;
 /* Set while this thread runs engine code under the lock: a fault then is
  * the engine's own bug, not the program's access, and must not wait for
  * the lock. */
@@ -279,12 +288,28 @@ static void copy_edges_from_device(held_section *section) {
                      section->end - section->guard_high);
 }
 
-/* Brings chunks [first, last) (all newer on the device) back into fresh
- * read-only pages that replace the protected ones in one step. */
+/* Pages to copy [low, low + bytes) back into, out of the program's reach:
+ * the protected pages themselves, moved aside with MREMAP_DONTUNMAP (they
+ * are already backed, so the copy neither faults nor zeroes; the range stays
+ * mapped and protected, empty, so a host access meanwhile still faults and
+ * waits for the engine lock), else fresh anonymous pages. */
+static void *take_pages_aside(uintptr_t low, size_t bytes) {
+  void *aside = mremap((void *)low, bytes, bytes, MREMAP_MAYMOVE | MREMAP_DONTUNMAP);
+  if (aside != MAP_FAILED) {
+    if (mprotect(aside, bytes, PROT_READ | PROT_WRITE) == 0)
+      return aside;
+    /* Cannot write them: put them back and use fresh pages. */
+    mremap(aside, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low);
+  }
+  return mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
+/* Brings chunks [first, last) (all newer on the device) back into pages set
+ * aside, made read-only, that replace the protected ones in one step. */
 static void fetch_run(held_section *section, size_t first, size_t last) {
   uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
   size_t bytes = high - low;
-  void *fresh = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void *fresh = take_pages_aside(low, bytes);
   if (fresh == MAP_FAILED) { /* no memory for a bounce: copy in place */
     mprotect((void *)low, bytes, PROT_READ | PROT_WRITE);
     copy_from_device(section, (void *)low, low, bytes);
@@ -327,6 +352,8 @@ static size_t upload_host_newer(held_section *section) {
 }
 
 static bool owns_fault(uintptr_t address);
+static bool any_overlap(uintptr_t begin, uintptr_t end);
+static void give_back_early(uintptr_t begin, uintptr_t end);
 
 /* ---- the table ---- */
 
@@ -362,12 +389,37 @@ static void release_reference(held_section *section) {
   real.data_end(NULL, section->device, 1, &base, &base, &size, &type, NULL, NULL);
 }
 
+static bool unsteady(uintptr_t block) {
+  for (int i = 0; i < UNSTEADY_SLOTS; i++)
+    if (unsteady_blocks[i] == block)
+      return true;
+  return false;
+}
+
+static void mark_unsteady(uintptr_t block) {
+  if (!unsteady(block))
+    unsteady_blocks[unsteady_next++ % UNSTEADY_SLOTS] = block;
+}
+
+static void forget_unsteady(uintptr_t begin, uintptr_t end) {
+  for (int i = 0; i < UNSTEADY_SLOTS; i++)
+    if (unsteady_blocks[i] >= begin && unsteady_blocks[i] < end)
+      unsteady_blocks[i] = 0;
+}
+
+typedef enum {
+  GIVE_BACK_EARLY, /* the program needs it back: do not hold its block again */
+  GIVE_BACK_DONE,  /* freed, evicted, exit or fork */
+} give_back_kind;
+
 /* Gives a section back to the runtime: the host's copy complete (unless
  * keep_data is false), writable, and the extra reference dropped. */
-static void give_back(held_section *section, bool keep_data) {
+static void give_back(held_section *section, bool keep_data, give_back_kind kind) {
   wait_idle(section);
   if (atomic_load_explicit(&section->begin, memory_order_relaxed) == 0)
     return; /* given back while we waited */
+  if (kind == GIVE_BACK_EARLY)
+    mark_unsteady(section->block);
   if (keep_data)
     fetch_chunks(section, 0, section->chunk_count);
   else
@@ -384,10 +436,11 @@ static void give_back(held_section *section, bool keep_data) {
   atomic_fetch_sub(&held_count, 1);
 }
 
-static void give_back_overlapping(uintptr_t begin, uintptr_t end, bool keep_data) {
+static void give_back_overlapping(uintptr_t begin, uintptr_t end, bool keep_data,
+                                  give_back_kind kind) {
   for (int i = 0; i < HELD_SLOTS; i++)
     if (overlaps(&held[i], begin, end))
-      give_back(&held[i], keep_data);
+      give_back(&held[i], keep_data, kind);
 }
 
 /* Makes room for `bytes` more device memory, giving back the least
@@ -401,7 +454,7 @@ static bool make_room(size_t bytes) {
         oldest = &held[i];
     if (oldest == NULL)
       return false;
-    give_back(oldest, true);
+    give_back(oldest, true, GIVE_BACK_DONE);
   }
   return true;
 }
@@ -412,13 +465,14 @@ static void give_back_all_at_exit(void) {
   engine_entry entry = lock_engine();
   for (int i = 0; i < HELD_SLOTS; i++)
     if (atomic_load_explicit(&held[i].begin, memory_order_relaxed) != 0)
-      give_back(&held[i], true);
+      give_back(&held[i], true, GIVE_BACK_DONE);
   unlock_engine(entry);
 }
 
 /* Takes an extra reference on [begin, end) of device; every chunk starts
  * newer on the host (the device copy is fresh). NULL when it cannot. */
-static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t need) {
+static held_section *hold(uintptr_t begin, uintptr_t end, uintptr_t block, int device,
+                          size_t need) {
   pthread_once(&real_resolved, resolve_real_functions);
   if (!make_room(need))
     return NULL;
@@ -450,7 +504,7 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
       om_warning("cannot register the exit handler of transfer elision");
   }
   *slot = (held_section){.end = end, .guard_low = guard_low, .guard_high = guard_high,
-                         .device = device, .device_copy = device_copy, .chunks = chunks,
+                         .block = block, .device = device, .device_copy = device_copy, .chunks = chunks,
                          .chunk_count = chunk_count};
   memset(chunks, CHUNK_HOST_NEWER, chunk_count);
   device_bytes += end - begin;
@@ -492,8 +546,23 @@ static bool can_take_over(const om_checked_call *call, int32_t i) {
          (entries->mappers == NULL || entries->mappers[i] == NULL) &&
          ((begin + page - 1) & ~(page - 1)) + page <= end &&
          om_checks_heap_block_of(call, i, &start, &block) && end <= start + block &&
-         !entries_overlap(entries, i) &&
+         !unsteady(start) && !entries_overlap(entries, i) &&
          !om_shadow_contains(&om_plugin_shadow, call->device, begin, end - begin);
+}
+
+/* Whether a held section overlaps entry i without being exactly its section
+ * on its device. */
+static bool held_with_other_extent(const om_checked_call *call, int32_t i) {
+  uintptr_t begin = (uintptr_t)call->entries->begins[i];
+  uintptr_t end = begin + (uintptr_t)call->entries->sizes[i];
+  for (int slot = 0; slot < HELD_SLOTS; slot++) {
+    const held_section *section = &held[slot];
+    if (overlaps(section, begin, end) &&
+        (atomic_load_explicit(&section->begin, memory_order_relaxed) != begin ||
+         section->end != end || section->device != call->device))
+      return true;
+  }
+  return false;
 }
 
 void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_residency_plan *plan) {
@@ -506,6 +575,11 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
     if (!entry_large(entries, i) && !some_held)
       continue;
     bool take = !nowait && entry_large(entries, i) && can_take_over(call, i);
+    if (take && some_held && held_with_other_extent(call, i)) {
+      uintptr_t begin = (uintptr_t)entries->begins[i];
+      give_back_early(begin, begin + (uintptr_t)entries->sizes[i]);
+      take = false;
+    }
     if (!plan->any && take)
       memset(&plan->taken, 0, sizeof plan->taken);
     if (take) {
@@ -513,7 +587,7 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
       plan->any = true;
     } else if (some_held && entries->sizes[i] > 0 && entries->begins[i] != NULL) {
       uintptr_t begin = (uintptr_t)entries->begins[i];
-      om_residency_give_back_range(begin, begin + (uintptr_t)entries->sizes[i], true);
+      give_back_early(begin, begin + (uintptr_t)entries->sizes[i]);
     }
   }
 }
@@ -564,15 +638,22 @@ static bool enter_entry(const om_checked_call *call, int32_t i, held_section **o
   if (section != NULL) {
     wait_idle(section);
   } else {
-    give_back_overlapping(begin, end, true); /* other extents of the same data */
-    if ((section = hold(begin, end, call->device, end - begin)) == NULL)
+    uintptr_t block;
+    size_t block_size;
+    if (!om_checks_heap_block_of(call, i, &block, &block_size))
+      return false;
+    if (any_overlap(begin, end)) { /* another extent of the same data */
+      give_back_overlapping(begin, end, true, GIVE_BACK_EARLY);
+      return false;
+    }
+    if ((section = hold(begin, end, block, call->device, end - begin)) == NULL)
       return false;
   }
   section->row = om_entry_row(&om_plugin_transfers, entries, i, call->origin);
   if (reads)
     make_device_current(section, !writes);
   if (reads && !writes && !keep_snapshot(section)) {
-    give_back(section, true);
+    give_back(section, true, GIVE_BACK_DONE);
     return false;
   }
   section->in_use++;
@@ -649,7 +730,7 @@ void om_residency_give_back_entries(const om_map_entries *entries) {
   for (int32_t i = 0; i < entries->count; i++)
     if (entries->begins[i] != NULL && entries->sizes[i] > 0) {
       uintptr_t begin = (uintptr_t)entries->begins[i];
-      om_residency_give_back_range(begin, begin + (uintptr_t)entries->sizes[i], true);
+      give_back_early(begin, begin + (uintptr_t)entries->sizes[i]);
     }
 }
 
@@ -666,13 +747,24 @@ static bool any_overlap(uintptr_t begin, uintptr_t end) {
   return false;
 }
 
+static void give_back_early(uintptr_t begin, uintptr_t end) {
+  if (!any_overlap(begin, end))
+    return;
+  engine_entry entry = lock_engine();
+  give_back_overlapping(begin, end, true, GIVE_BACK_EARLY);
+  unlock_engine(entry);
+}
+
 void om_residency_give_back_range(uintptr_t begin, uintptr_t end, bool keep_data) {
   if (!any_overlap(begin, end))
     return;
   engine_entry entry = lock_engine();
-  give_back_overlapping(begin, end, keep_data);
+  give_back_overlapping(begin, end, keep_data, GIVE_BACK_DONE);
+  forget_unsteady(begin, end);
   unlock_engine(entry);
 }
+
+void om_residency_share_range(uintptr_t begin, uintptr_t end) { give_back_early(begin, end); }
 
 static size_t chunk_of(const held_section *section, uintptr_t address) {
   return (address - section->guard_low) / CHUNK_BYTES;

@@ -77,8 +77,13 @@ void om_residency_give_back_entries(const om_map_entries *entries);
 bool om_residency_holding(void);
 
 /* [begin, end) of host memory is about to be freed (keep_data false: its
- * contents no longer matter) or handed to code the plugin cannot follow. */
+ * contents no longer matter) or reallocated (true). */
 void om_residency_give_back_range(uintptr_t begin, uintptr_t end, bool keep_data);
+
+/* [begin, end) of host memory is handed to the runtime in a way the engine
+ * does not follow (omp_target_associate_ptr): given back, host copy
+ * complete, and its heap block is not held again until freed. */
+void om_residency_share_range(uintptr_t begin, uintptr_t end);
 
 /* A system call or copy is about to read (write false) or write
  * [begin, end) on the host: the host's copy is made complete first. */
