@@ -54,6 +54,11 @@ static cl::opt<bool> Audit(
              "the inputs instead of rewriting; writes no code; exit status 1 "
              "when a finding is an error"),
     cl::cat(OwnmapCategory));
+static cl::opt<bool> NoLineDirectives(
+    "no-line-directives",
+    cl::desc("Do not add the #line directives that make the compiler name "
+             "the original file and lines (-i never adds them)"),
+    cl::cat(OwnmapCategory));
 static cl::opt<std::string> ResourceDir(
     "resource-dir",
     cl::desc("clang resource directory with the builtin headers (default: "
@@ -205,7 +210,11 @@ int main(int argc, const char **argv) {
   Tool.appendArgumentsAdjuster(ownmapFlags(argv[0]));
   Tool.setPrintErrorMessage(false);
   ownmap::RewriteResults Results;
-  int Status = Tool.run(ownmap::newOwnmapActionFactory(Results, Audit).get());
+  // In place, the rewritten file is the source: its own lines are the ones
+  // to name.
+  ownmap::RewriteOptions Options{Audit, !NoLineDirectives && !InPlace};
+  int Status =
+      Tool.run(ownmap::newOwnmapActionFactory(Results, Options).get());
   if (int ReportStatus = writeReport(Results))
     return ReportStatus;
   if (Audit)
