@@ -20,10 +20,15 @@ public:
   explicit TargetLoopFinder(const SourceManager &SM) : SM(SM) {}
   std::vector<const OMPLoopDirective *> Found;
 
-  bool VisitOMPLoopDirective(OMPLoopDirective *D) {
-    if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
+  // Not VisitOMPLoopDirective: LLVM 19's StmtNodes.td lists
+  // OMPTargetParallelForDirective under OMPExecutableDirective (its C++
+  // class derives from OMPLoopDirective), so the visitor would never call
+  // it for `target parallel for`; dyn_cast goes by the C++ classof.
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    const auto *Loop = dyn_cast<OMPLoopDirective>(D);
+    if (Loop && isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
         SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
-      Found.push_back(D);
+      Found.push_back(Loop);
     return true;
   }
 
