@@ -1,4 +1,4 @@
-//===- Exclusivity.cpp - exclusive borrows must not overlap other pointers -===//
+//===- Exclusivity.cpp - exclusive borrows must not overlap others -------===//
 #include "Exclusivity.h"
 #include "clang/Basic/CharInfo.h"
 

@@ -275,7 +275,7 @@ void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {
 /// findings under their own rules.
 void KernelConsumer::audit(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const OMPLoopDirective *D : findTargetLoops(Ctx))
+  for (const OMPExecutableDirective *D : findTargetLoops(Ctx))
     for (const AuditFinding &F : auditTargetLoop(*D, Ctx)) {
       Results.Findings.addFinding(F.Level, F.Message, F.Loc, SM, F.Rule);
       if (F.Level == FindingLevel::Error) {

@@ -70,4 +70,32 @@ void lost7(int n, int *y) {
     y[i] += 1;
 }
 // CHECK: audit-target-constructs.c:[[#@LINE-4]]:42: error: 'y' is written on the device but mapped 'to'
-// CHECK: 10 errors generated.
+
+// `target` alone around a loop construct, or around a loop in braces (run
+// by one device thread): the loop is audited against the target's maps.
+void nested(int n, int *y) {
+#pragma omp target map(to: y[0:n])
+#pragma omp teams distribute parallel for
+  for (int i = 0; i < n; ++i)
+    y[i] += 1;
+}
+// CHECK: audit-target-constructs.c:[[#@LINE-5]]:28: error: 'y' is written on the device but mapped 'to'
+void serial(int n, const int *x, int *y) {
+#pragma omp target map(to: x[0:n - 1]) map(tofrom: y[0:n])
+  {
+    for (int i = 0; i < n; ++i)
+      y[i] = x[i];
+  }
+}
+// CHECK: audit-target-constructs.c:[[#@LINE-6]]:28: error: 'x[0:n - 1]' maps elements [0, n - 1) but the loop reaches [0, n)
+
+// A `target` region that is not a loop is not audited: its lost write goes
+// unreported.
+void scalar(int n, int *y) {
+#pragma omp target map(to: y[0:n])
+  {
+    y[0] = n;
+  }
+}
+// CHECK-NOT: error:
+// CHECK: 12 errors generated.
