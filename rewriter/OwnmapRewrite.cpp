@@ -210,28 +210,27 @@ int main(int argc, const char **argv) {
     errs() << toString(Parser.takeError());
     return 1;
   }
-  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  for (const std::string &Source : Parser->getSourcePathList())
+    if (!sys::fs::is_regular_file(Source))
+      return fail("cannot read input file '" + Source + "'");
+  std::vector<std::string> Inputs = uniqueInputs(Parser->getSourcePathList());
   int Destinations = !OutputFile.empty() + InPlace + !OutDir.empty();
   if (Audit && Destinations != 0)
     return fail("--audit writes no code: -o, -i and --out-dir cannot be used "
                 "with it");
   if (Destinations > 1)
     return fail("only one of -o, -i and --out-dir can be used");
-  if (!OutputFile.empty() && Sources.size() != 1)
+  if (!OutputFile.empty() && Inputs.size() != 1)
     return fail("-o needs exactly one input file");
   if (!OutDir.empty()) {
     StringSet<> Names;
-    for (const std::string &Source : Sources)
-      if (!Names.insert(sys::path::filename(Source)).second)
+    for (const std::string &Input : Inputs)
+      if (!Names.insert(sys::path::filename(Input)).second)
         return fail("two inputs are named '" +
-                    sys::path::filename(Source).str() +
+                    sys::path::filename(Input).str() +
                     "': --out-dir would write both to the same file");
   }
-  for (const std::string &Source : Sources)
-    if (!sys::fs::is_regular_file(Source))
-      return fail("cannot read input file '" + Source + "'");
 
-  std::vector<std::string> Inputs = uniqueInputs(Sources);
   // In place, the rewritten file is the source: its own lines are the ones
   // to name.
   ownmap::RunSettings Settings{{Audit, !NoLineDirectives && !InPlace},
