@@ -1,7 +1,8 @@
 // The rewritten file carries #line directives: compiled, it names this file
 // and its lines, so clang's diagnostics, the map names and source locations
-// in the binary, and the plugin's findings and run report point at the
-// user's source; an inserted directive takes the line of its loop.
+// in the binary, debug line tables, and the plugin's findings and run report
+// point at the user's source; an inserted directive takes the line of its
+// loop.
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
 // RUN: FileCheck %s --check-prefix=TEXT --strict-whitespace < %t.rw.c
 // A second rewrite changes nothing and says nothing.
@@ -11,6 +12,7 @@
 // RUN: %clang-offload -fsyntax-only -Wunused-variable %t.rw.c 2>&1 | FileCheck %s --check-prefix=WARN
 // RUN: %clang-offload %t.rw.c -o %t.omp
 // RUN: llvm-strings %t.omp | FileCheck %s --check-prefix=NAMES
+// RUN: llvm-symbolizer --obj=%t.omp main | FileCheck %s --check-prefix=DEBUG
 // RUN: %ownmap-run --report %t.run.json -- %t.omp > %t.out
 // RUN: FileCheck %s --check-prefix=REPORT < %t.run.json
 // RUN: not %ownmap-run -- %t.omp short 2>&1 | FileCheck %s --check-prefix=PLUGIN
@@ -75,6 +77,8 @@ OM_KERNEL void shift(int n, OM_IN const float *x,
 // Without directives: the rewritten file, its lines shifted by the inserted ones.
 // PLAIN: ownmap: error: x[0:n] (declared at line-directives.c.tmp.plain.c:[[#@LINE-32]]) mapped at line-directives.c.tmp.plain.c:[[#@LINE-28]] in shift
 
+// Debug line tables: main starts on the next line of this file.
+// DEBUG: {{^}}{{.*}}/line-directives.c:[[#@LINE+1]]:0{{$}}
 int main(int argc, char **argv) {
   int n = 100;
   int short_x = argc > 1 && strcmp(argv[1], "short") == 0;
