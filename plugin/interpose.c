@@ -11,6 +11,7 @@
 #include "message.h"
 #include "offload_abi.h"
 #include "plugin.h"
+#include "self_time.h"
 #include "stale.h"
 
 #include <dlfcn.h>
@@ -103,14 +104,16 @@ static om_checked_call checked(const observed_call *call) {
                            &call->before};
 }
 
-static void begin_observing(observed_call *call, om_call_kind kind, om_ident *loc,
-                            int64_t device_id, om_map_entries entries, void **bases,
-                            const void *return_address) {
+static void observe_before_forwarding(observed_call *call, om_call_kind kind, om_ident *loc,
+                                      int64_t device_id, om_map_entries entries, void **bases,
+                                      const void *return_address) {
   om_plugin_init();
   pthread_once(&real_resolved, resolve_real_functions);
   call->counted = !om_inside_offload_call;
-  if (!call->counted)
+  if (!call->counted) {
+    om_checks_unseen_call(); /* the runtime mapping on its own behalf */
     return;
+  }
   call->device = device_id == OM_DEVICE_DEFAULT
                      ? ((default_device_fn)om_require_real((void *)real.default_device,
                                                    "omp_get_default_device"))()
@@ -136,6 +139,15 @@ static void begin_observing(observed_call *call, om_call_kind kind, om_ident *lo
     om_checks_before_map(&view);
 }
 
+static void begin_observing(observed_call *call, om_call_kind kind, om_ident *loc,
+                            int64_t device_id, om_map_entries entries, void **bases,
+                            const void *return_address) {
+  uint64_t entered = om_self_time_stamp();
+  observe_before_forwarding(call, kind, loc, device_id, entries, bases, return_address);
+  if (call->counted)
+    om_self_time_forwarding(entered);
+}
+
 /* Whether a call's copies depend on presence after the call (ends and
  * kernels copy back when the last reference goes). */
 static bool copies_depend_on_after(om_call_kind kind) {
@@ -145,6 +157,7 @@ static bool copies_depend_on_after(om_call_kind kind) {
 static void finish_observing(observed_call *call) {
   if (!call->counted)
     return;
+  uint64_t returned = om_self_time_stamp();
   om_presence after = call->before; /* unused unless copies depend on it */
   om_presence still_mapped = {{0}};
   om_checked_call view = checked(call);
@@ -158,6 +171,7 @@ static void finish_observing(observed_call *call) {
     om_checks_stale_after(&view, call->kind, &still_mapped);
   om_account_call(&om_plugin_transfers, call->kind, call->device, &call->entries,
                   &call->before, &after, &call->origin);
+  om_self_time_returned(returned);
   om_inside_offload_call = false;
 }
 
@@ -183,8 +197,10 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
                                   om_kernel_args *args) {
   pthread_once(&real_resolved, resolve_real_functions);
   kernel_fn forward = (kernel_fn)om_require_real((void *)real.target_kernel, "__tgt_target_kernel");
-  if (!kernel_args_understood(args))
+  if (!kernel_args_understood(args)) {
+    om_checks_unseen_call();
     return forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
+  }
   observed_call call;
   begin_observing(&call, OM_CALL_KERNEL, loc, device_id,
                   data_entries((int32_t)args->num_args, args->arg_ptrs, args->arg_sizes,

@@ -36,6 +36,9 @@ const om_option_desc om_option_table[OM_OPTION_COUNT] = {
     [OM_OPTION_ON_ERROR] = {.env_name = "OWNMAP_ON_ERROR", .kind = OM_OPTION_CHOICE,
                             .description = "after an error: abort the program, or warn and go on",
                             .choices = on_error_choices, .default_choice = OM_ON_ERROR_ABORT},
+    [OM_OPTION_SELF_TIME] = {.env_name = "OWNMAP_SELF_TIME", .kind = OM_OPTION_FLAG,
+                             .description = "1: time the plugin's own code per offload call "
+                                            "and print the means at exit"},
 };
 
 static bool parse_flag(const char *text, bool *flag) {

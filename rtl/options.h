@@ -13,6 +13,7 @@ typedef enum {
   OM_OPTION_REPORT,
   OM_OPTION_CHECKS,
   OM_OPTION_ON_ERROR,
+  OM_OPTION_SELF_TIME,
   OM_OPTION_COUNT
 } om_option_id;
 

@@ -25,6 +25,7 @@
 // VERBOSE-NEXT: ownmap: option OWNMAP_REPORT=(none)
 // VERBOSE-NEXT: ownmap: option OWNMAP_CHECKS=fast
 // VERBOSE-NEXT: ownmap: option OWNMAP_ON_ERROR=abort
+// VERBOSE-NEXT: ownmap: option OWNMAP_SELF_TIME=0
 // VERBOSE-NOT: ownmap
 
 #include <stdio.h>

@@ -106,7 +106,8 @@ static void test_print_lists_every_option(void) {
                            "ownmap: option OWNMAP_SUMMARY=1\n"
                            "ownmap: option OWNMAP_REPORT=(none)\n"
                            "ownmap: option OWNMAP_CHECKS=fast\n"
-                           "ownmap: option OWNMAP_ON_ERROR=abort\n");
+                           "ownmap: option OWNMAP_ON_ERROR=abort\n"
+                           "ownmap: option OWNMAP_SELF_TIME=0\n");
 }
 
 /* The process's options come from the environment once; OWNMAP_LOG is opened

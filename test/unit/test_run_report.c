@@ -67,7 +67,8 @@ static void test_document(void) {
                        "    \"OWNMAP_VERBOSE\": false,\n    \"OWNMAP_SUMMARY\": false,\n"
                        "    \"OWNMAP_REPORT\": \"r\\\"un.json\",\n"
                        "    \"OWNMAP_CHECKS\": \"fast\",\n"
-                       "    \"OWNMAP_ON_ERROR\": \"abort\"\n  },\n");
+                       "    \"OWNMAP_ON_ERROR\": \"abort\",\n"
+                       "    \"OWNMAP_SELF_TIME\": false\n  },\n");
   check_contains(text,
                  "  \"devices\": [\n"
                  "    {\"device\": 0, \"to_device\": {\"bytes\": 4000, \"copies\": 1}, "
