@@ -204,9 +204,19 @@ __attribute__((noinline)) static void free_slow(void *block, const void *caller)
   real.free(block);
 }
 
+/* A block of the runtime's while OWNMAP_CHECKS=full guards buffers: free
+ * writes into the block, so its guard goes first. */
+__attribute__((noinline)) static void free_unguarded(void *block) {
+  om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
+  real.free(block);
+}
+
 OM_EXPORT void free(void *block) {
-  if (runtime_release(block)) {
-    real.free(block);
+  if (runtime_call() && !in_arena(block)) {
+    if (om_stale_enabled())
+      free_unguarded(block);
+    else
+      real.free(block);
     return;
   }
   free_slow(block, __builtin_return_address(0));
