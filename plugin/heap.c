@@ -126,8 +126,8 @@ static inline bool runtime_call(void) {
   return __builtin_expect(om_inside_offload_call == OM_INSIDE_CALL, 1);
 }
 
-/* free and realloc of the runtime's blocks, also: not an arena block, no
- * guarded buffers to drop. */
+/* realloc of the runtime's blocks, also: not an arena block, no guarded
+ * buffers to drop. */
 static inline bool runtime_release(const void *block) {
   return runtime_call() && !in_arena(block) && !om_stale_enabled();
 }

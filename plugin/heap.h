@@ -6,7 +6,8 @@
 #include <stdint.h>
 
 /* Whether heap blocks are recorded and checked on release (OWNMAP_CHECKS
- * other than off); on until the plugin is initialised. */
+ * other than off); on until the plugin is initialised. Also resolves the
+ * real functions, which the runtime's calls then take without asking. */
 void om_heap_set_recording(bool on);
 
 /* Self-timing: the clock ticks one malloc-family call of the runtime during
