@@ -118,8 +118,8 @@ typedef struct {
 static _Thread_local cached_row row_cache[ROW_CACHE_SLOTS]
     __attribute__((tls_model("initial-exec")));
 
-static om_ledger_row *row_for_entry(om_ledger *ledger, const om_map_entries *entries,
-                                    int32_t i, const om_call_origin *origin) {
+om_ledger_row *om_entry_row(om_ledger *ledger, const om_map_entries *entries, int32_t i,
+                            const om_call_origin *origin) {
   const void *map_name = entries->names != NULL ? entries->names[i] : NULL;
   cached_row *slot = &row_cache[((uintptr_t)map_name >> 3) % ROW_CACHE_SLOTS];
   if (map_name != NULL && slot->map_name == map_name && slot->ledger == ledger)
@@ -132,23 +132,51 @@ static om_ledger_row *row_for_entry(om_ledger *ledger, const om_map_entries *ent
   return row;
 }
 
+/* The copies entry i made in the call, as direction bits; 0 when it is
+ * not counted. */
+static unsigned entry_copies(om_call_kind kind, const om_map_entries *entries, int32_t i,
+                             const om_presence *before, const om_presence *after) {
+  if (!entry_counted(entries, i))
+    return 0;
+  return om_entry_copies(kind, entries->types[i], om_presence_bit(before, i),
+                         om_presence_bit(after, i));
+}
+
+static unsigned copy_count(unsigned copies) { return (copies & 1u) + ((copies >> 1) & 1u); }
+
 void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
                      const om_map_entries *entries,
                      const om_presence *before, const om_presence *after,
-                     const om_call_origin *origin) {
+                     const om_call_origin *origin, uint64_t start_ns, uint64_t duration_ns) {
+  /* A kernel call's duration includes the kernel: its copies are not timed.
+   * A data call's duration is shared by its copies in proportion to bytes. */
+  uint64_t call_bytes = 0;
+  if (kind != OM_CALL_KERNEL)
+    for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++)
+      call_bytes += copy_count(entry_copies(kind, entries, i, before, after)) *
+                    (uint64_t)entries->sizes[i];
+  uint64_t at_ns = start_ns;
   for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
-    if (!entry_counted(entries, i))
-      continue;
-    unsigned copies = om_entry_copies(kind, entries->types[i], om_presence_bit(before, i),
-                                      om_presence_bit(after, i));
+    unsigned copies = entry_copies(kind, entries, i, before, after);
     if (copies == 0)
       continue;
-    om_ledger_row *row = row_for_entry(ledger, entries, i, origin);
-    for (int direction = 0; direction < OM_DIRECTION_COUNT; direction++)
-      if (copies & (1u << direction)) {
-        om_ledger_add(row, (om_direction)direction, (uint64_t)entries->sizes[i]);
-        om_ledger_add_to_device(ledger, device, (om_direction)direction,
-                                (uint64_t)entries->sizes[i]);
-      }
+    om_ledger_row *row = om_entry_row(ledger, entries, i, origin);
+    uint64_t bytes = (uint64_t)entries->sizes[i];
+    uint64_t share_ns =
+        call_bytes > 0 ? (uint64_t)((double)duration_ns * (double)bytes / (double)call_bytes) : 0;
+    for (int direction = 0; direction < OM_DIRECTION_COUNT; direction++) {
+      if (!(copies & (1u << direction)))
+        continue;
+      om_ledger_add(row, (om_direction)direction, bytes);
+      om_ledger_add_to_device(ledger, device, (om_direction)direction, bytes);
+      om_ledger_add_time(row, (om_direction)direction, share_ns);
+      /* A kernel copies to the device before it runs and back after. */
+      uint64_t event_ns = kind == OM_CALL_KERNEL && direction == OM_FROM_DEVICE
+                              ? start_ns + duration_ns
+                              : at_ns;
+      om_timeline_record(ledger, row, device, (om_direction)direction, bytes, false,
+                         OM_ELIDED_UNCHANGED, event_ns, share_ns);
+      at_ns += share_ns;
+    }
   }
 }

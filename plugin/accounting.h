@@ -86,13 +86,23 @@ static inline void om_presence_set(om_presence *presence, int32_t i, bool on) {
 void om_entry_site(const om_map_entries *entries, int32_t i, const om_call_origin *origin,
                    om_site *site);
 
+/* The ledger row of entry i (keyed as om_entry_site says). Rows are cached
+ * per thread by ledger address and map-name string, so a ledger must stay
+ * alive (and not be reinitialised) while threads that use it run. */
+om_ledger_row *om_entry_row(om_ledger *ledger, const om_map_entries *entries, int32_t i,
+                            const om_call_origin *origin);
+
 /* Records in ledger every copy the call made, under its site and in the
- * totals of device. Rows are cached per thread by
- * ledger address and map-name string, so a ledger must stay alive (and not
- * be reinitialised) while threads that accounted into it run. */
+ * totals of device, and puts each on the timeline. The call ran for
+ * duration_ns from start_ns (om_now_ns()): a data call's copies share that
+ * time in proportion to their bytes, one after the other from start_ns (an
+ * approximation: the call also looks up and allocates, and the runtime may
+ * copy in another order); a kernel call's copies are not timed (its
+ * duration includes the kernel): they add no time and have duration 0 on
+ * the timeline, at the call's start (to the device) or end (back). */
 void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
                      const om_map_entries *entries,
                      const om_presence *before, const om_presence *after,
-                     const om_call_origin *origin);
+                     const om_call_origin *origin, uint64_t start_ns, uint64_t duration_ns);
 
 #endif

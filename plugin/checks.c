@@ -260,10 +260,8 @@ static bool on_this_thread_stack(uintptr_t begin) {
   return begin >= this_stack.low && begin < this_stack.high;
 }
 
-/* The heap block that the section [begin, end) starts in: the block at
- * begin, or the one at the base pointer when begin lies within it. */
-static bool heap_block_of(const om_checked_call *call, int32_t i, uintptr_t *start,
-                          size_t *size) {
+bool om_checks_heap_block_of(const om_checked_call *call, int32_t i, uintptr_t *start,
+                             size_t *size) {
   uintptr_t begin = (uintptr_t)call->entries->begins[i];
   if (om_allocation_size((const void *)begin, size)) {
     *start = begin;
@@ -286,7 +284,7 @@ static bool absence_learnable(const om_checked_call *call, int32_t i) {
   uintptr_t start;
   size_t size;
   return on_this_thread_stack((uintptr_t)call->entries->begins[i]) ||
-         heap_block_of(call, i, &start, &size);
+         om_checks_heap_block_of(call, i, &start, &size);
 }
 
 void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_present,
@@ -333,7 +331,7 @@ static void check_bounds(const om_checked_call *call, int32_t i) {
   uintptr_t end = begin + (uintptr_t)call->entries->sizes[i];
   uintptr_t start;
   size_t size;
-  if (begin == end || !heap_block_of(call, i, &start, &size) || end <= start + size)
+  if (begin == end || !om_checks_heap_block_of(call, i, &start, &size) || end <= start + size)
     return;
   if (!first_report(CHECK_BOUNDS, entry_site(call, i), call_site(call)))
     return;

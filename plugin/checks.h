@@ -46,6 +46,11 @@ bool om_checks_enabled(void);
 void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_present,
                                om_presence *before, om_presence *tracked);
 
+/* The heap block that entry i's section starts in (at its begin, or the
+ * block at its base pointer when the begin lies within it). */
+bool om_checks_heap_block_of(const om_checked_call *call, int32_t i, uintptr_t *start,
+                             size_t *size);
+
 /* Before forwarding a data begin or a kernel: bounds and overlap checks,
  * then the shadow counts the maps up. Mappings the shadow will not follow
  * (user-defined mappers, PTR_AND_OBJ pointer slots) forget the absences

@@ -11,6 +11,7 @@
 #include "heap.h"
 #include "message.h"
 #include "plugin.h"
+#include "residency.h"
 #include "self_time.h"
 #include "stale.h"
 
@@ -127,9 +128,9 @@ static inline bool runtime_call(void) {
 }
 
 /* realloc of the runtime's blocks, also: not an arena block, no guarded
- * buffers to drop. */
+ * buffers or held sections to drop. */
 static inline bool runtime_release(const void *block) {
-  return runtime_call() && !in_arena(block) && !om_stale_enabled();
+  return runtime_call() && !in_arena(block) && !om_stale_enabled() && !om_residency_holding();
 }
 
 /* The runtime's calls while self-timing counts them (and any other call
@@ -201,19 +202,29 @@ __attribute__((noinline)) static void free_slow(void *block, const void *caller)
     releasing(block, "free", caller);
   if (om_stale_enabled()) /* free writes into the block */
     om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
+  if (om_residency_holding())
+    om_residency_give_back_range((uintptr_t)block,
+                                 (uintptr_t)block + malloc_usable_size(block), false);
   real.free(block);
 }
 
-/* A block of the runtime's while OWNMAP_CHECKS=full guards buffers: free
- * writes into the block, so its guard goes first. */
+/* A block freed during an offload call while OWNMAP_CHECKS=full guards
+ * buffers or elision holds device copies: free writes into the block, so
+ * its guard goes first, and a held section in it is given back (the
+ * runtime's own blocks are never either, but a region that falls back to
+ * the host runs the program's code inside the call). */
 __attribute__((noinline)) static void free_unguarded(void *block) {
-  om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
+  uintptr_t begin = (uintptr_t)block, end = begin + malloc_usable_size(block);
+  if (om_stale_enabled())
+    om_stale_release(begin, end, NULL);
+  if (om_residency_holding())
+    om_residency_give_back_range(begin, end, false);
   real.free(block);
 }
 
 OM_EXPORT void free(void *block) {
   if (runtime_call() && !in_arena(block)) {
-    if (om_stale_enabled())
+    if (om_stale_enabled() || om_residency_holding())
       free_unguarded(block);
     else
       real.free(block);
@@ -240,6 +251,9 @@ __attribute__((noinline)) static void *realloc_slow(void *block, size_t size,
       releasing(block, "realloc", caller);
     if (om_stale_enabled())
       om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
+    if (om_residency_holding())
+      om_residency_give_back_range((uintptr_t)block,
+                                   (uintptr_t)block + malloc_usable_size(block), true);
   }
   void *moved = real.realloc(block, size);
   return runtime ? moved : recorded(moved, size);

@@ -11,6 +11,7 @@
 #include "message.h"
 #include "offload_abi.h"
 #include "plugin.h"
+#include "residency.h"
 #include "self_time.h"
 #include "stale.h"
 
@@ -97,6 +98,8 @@ typedef struct {
   om_call_origin origin;
   om_presence before;
   om_presence tracked; /* entries whose presence after the call the shadow knows */
+  om_residency_plan residency;
+  uint64_t start_ns;   /* when the real call was made */
 } observed_call;
 
 static om_checked_call checked(const observed_call *call) {
@@ -104,9 +107,10 @@ static om_checked_call checked(const observed_call *call) {
                            &call->before};
 }
 
-static void observe_before_forwarding(observed_call *call, om_call_kind kind, om_ident *loc,
-                                      int64_t device_id, om_map_entries entries, void **bases,
-                                      const void *return_address) {
+static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
+                            om_ident *loc, int64_t device_id, om_map_entries entries,
+                            void **bases, const void *return_address) {
+  uint64_t entered = om_self_time_stamp();
   om_plugin_init();
   pthread_once(&real_resolved, resolve_real_functions);
   call->counted = !om_inside_offload_call;
@@ -128,24 +132,25 @@ static void observe_before_forwarding(observed_call *call, om_call_kind kind, om
   call->origin = (om_call_origin){loc != NULL ? loc->psource : NULL, return_address};
   om_is_present_fn is_present =
       (om_is_present_fn)om_require_real((void *)real.is_present, "omp_target_is_present");
+  call->residency.any = false;
   if (!om_checks_enabled()) {
     om_probe_presence(&call->entries, call->device, is_present, &call->before);
     memset(&call->tracked, 0, sizeof call->tracked);
-    return;
+  } else {
+    om_checked_call view = checked(call);
+    /* Held sections go back to the runtime before it is asked what is present. */
+    if (kind == OM_CALL_KERNEL)
+      om_residency_plan_kernel(&view, nowait, &call->residency);
+    else
+      om_residency_give_back_entries(&call->entries);
+    om_checks_presence_before(&view, is_present, &call->before, &call->tracked);
+    if (kind == OM_CALL_DATA_BEGIN || kind == OM_CALL_KERNEL)
+      om_checks_before_map(&view);
+    if (kind == OM_CALL_KERNEL)
+      om_residency_enter_kernel(&view, &call->residency, &call->before, &call->tracked);
   }
-  om_checked_call view = checked(call);
-  om_checks_presence_before(&view, is_present, &call->before, &call->tracked);
-  if (kind == OM_CALL_DATA_BEGIN || kind == OM_CALL_KERNEL)
-    om_checks_before_map(&view);
-}
-
-static void begin_observing(observed_call *call, om_call_kind kind, om_ident *loc,
-                            int64_t device_id, om_map_entries entries, void **bases,
-                            const void *return_address) {
-  uint64_t entered = om_self_time_stamp();
-  observe_before_forwarding(call, kind, loc, device_id, entries, bases, return_address);
-  if (call->counted)
-    om_self_time_forwarding(entered);
+  call->start_ns = om_now_ns();
+  om_self_time_forwarding(entered);
 }
 
 /* Whether a call's copies depend on presence after the call (ends and
@@ -158,6 +163,7 @@ static void finish_observing(observed_call *call) {
   if (!call->counted)
     return;
   uint64_t returned = om_self_time_stamp();
+  uint64_t duration_ns = om_now_ns() - call->start_ns;
   om_presence after = call->before; /* unused unless copies depend on it */
   om_presence still_mapped = {{0}};
   om_checked_call view = checked(call);
@@ -170,7 +176,8 @@ static void finish_observing(observed_call *call) {
   if (om_stale_enabled())
     om_checks_stale_after(&view, call->kind, &still_mapped);
   om_account_call(&om_plugin_transfers, call->kind, call->device, &call->entries,
-                  &call->before, &after, &call->origin);
+                  &call->before, &after, &call->origin, call->start_ns, duration_ns);
+  om_residency_leave_kernel(&view, &call->residency);
   om_self_time_returned(returned);
   om_inside_offload_call = false;
 }
@@ -202,7 +209,8 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
     return forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
   }
   observed_call call;
-  begin_observing(&call, OM_CALL_KERNEL, loc, device_id,
+  begin_observing(&call, OM_CALL_KERNEL, (args->flags & OM_KERNEL_FLAG_NOWAIT) != 0, loc,
+                  device_id,
                   data_entries((int32_t)args->num_args, args->arg_ptrs, args->arg_sizes,
                                args->arg_types, args->arg_names, args->arg_mappers),
                   args->arg_base_ptrs, __builtin_return_address(0));
@@ -222,7 +230,7 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
 
 static void observe_data_call(observed_call *call, om_call_kind kind, OM_DATA_PARAMS,
                               const void *return_address) {
-  begin_observing(call, kind, loc, device_id,
+  begin_observing(call, kind, false, loc, device_id,
                   data_entries(count, begins, sizes, types, names, mappers), bases,
                   return_address);
 }

@@ -26,11 +26,13 @@ typedef struct {
   void **arg_names;
   void **arg_mappers;
   uint64_t tripcount;
-  uint64_t flags; /* bit 0: nowait */
+  uint64_t flags; /* OM_KERNEL_FLAG_* */
   uint32_t num_teams[3];
   uint32_t thread_limit[3];
   uint32_t dyn_cgroup_mem;
 } om_kernel_args;
+
+#define OM_KERNEL_FLAG_NOWAIT UINT64_C(1)
 
 enum {
   OM_MAP_TO = 0x1,

@@ -7,6 +7,7 @@
 #include "options.h"
 #include "ownmap.h"
 #include "report.h"
+#include "residency.h"
 #include "run_report.h"
 #include "self_time.h"
 #include "stale.h"
@@ -29,25 +30,31 @@ static void write_report_at_exit(void) {
   om_run_report_write(om_options()->values[OM_OPTION_REPORT].path, &report);
 }
 
-/* Lock order: the shadow's device locks, then the ledger's. */
+/* Lock order: the engine lock of transfer elision, the shadow's device
+ * locks, then the ledger's. */
 static void fork_prepare(void) {
+  om_residency_fork_prepare();
   om_shadow_fork_prepare(&om_plugin_shadow);
   om_ledger_fork_prepare(&om_plugin_transfers);
 }
 static void fork_parent(void) {
   om_ledger_fork_parent(&om_plugin_transfers);
   om_shadow_fork_parent(&om_plugin_shadow);
+  om_residency_fork_parent();
 }
 static void fork_child(void) {
   om_ledger_fork_child(&om_plugin_transfers);
   om_shadow_fork_child(&om_plugin_shadow);
+  om_residency_fork_child();
 }
 
 static void initialize(void) {
+  om_ledger_set_epoch(&om_plugin_transfers, om_now_ns());
   om_shadow_init(&om_plugin_shadow);
   const om_option_set *options = om_options();
   om_heap_set_recording(om_checks_enabled());
   om_stale_configure(om_option_choice(OM_OPTION_CHECKS) == OM_CHECKS_FULL);
+  om_residency_configure();
   om_self_time_configure(options->values[OM_OPTION_SELF_TIME].flag);
   if (options->values[OM_OPTION_VERBOSE].flag) {
     om_message("plugin active (version %s)", ownmap_version());

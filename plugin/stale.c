@@ -2,9 +2,9 @@
 #include "stale.h"
 
 #include "checks.h"
+#include "faults.h"
 #include "message.h"
 
-#include <dlfcn.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -39,20 +39,7 @@ static uintptr_t page_size(void) {
   return size;
 }
 
-/* ---- SIGSEGV: ours first, then the program's ---- */
-
-typedef int (*sigaction_fn)(int, const struct sigaction *, struct sigaction *);
-static sigaction_fn real_sigaction;
-static struct sigaction program_action; /* what the program asked for SIGSEGV */
-static atomic_bool handler_installed;
-
-static void resolve_sigaction(void) {
-  if (real_sigaction != NULL)
-    return;
-  real_sigaction = (sigaction_fn)dlsym(RTLD_NEXT, "sigaction");
-  if (real_sigaction == NULL)
-    real_sigaction = (sigaction_fn)dlsym(RTLD_DEFAULT, "sigaction");
-}
+/* ---- faults on guarded pages ---- */
 
 /* Releases the guard in slot if it is still there; true if this call did. */
 static bool release_slot(guard *slot, uintptr_t seen) {
@@ -64,24 +51,9 @@ static bool release_slot(guard *slot, uintptr_t seen) {
   return true;
 }
 
-static void pass_on(int signal, siginfo_t *info, void *context) {
-  struct sigaction action = program_action;
-  if ((action.sa_flags & SA_SIGINFO) && action.sa_sigaction != NULL) {
-    action.sa_sigaction(signal, info, context);
-    return;
-  }
-  if (action.sa_handler != SIG_DFL && action.sa_handler != SIG_IGN) {
-    action.sa_handler(signal);
-    return;
-  }
-  /* Default action: restore it; returning re-executes the access. */
-  struct sigaction fallback = {.sa_handler = SIG_DFL};
-  sigemptyset(&fallback.sa_mask);
-  real_sigaction(SIGSEGV, &fallback, NULL);
-}
-
-static void on_fault(int signal, siginfo_t *info, void *context) {
-  uintptr_t address = (uintptr_t)info->si_addr;
+static bool owns_fault(uintptr_t address) {
+  if (atomic_load_explicit(&guarded_count, memory_order_relaxed) == 0)
+    return false;
   for (int i = 0; i < GUARD_SLOTS; i++) {
     guard *slot = &guards[i];
     uintptr_t low = atomic_load(&slot->low);
@@ -92,28 +64,9 @@ static void on_fault(int signal, siginfo_t *info, void *context) {
     if (release_slot(slot, low))
       om_checks_report_stale(&origin, device, "read or written by the host",
                              (const void *)address);
-    return; /* retried: now unprotected */
+    return true; /* retried: now unprotected */
   }
-  pass_on(signal, info, context);
-}
-
-static void install_handler(void) {
-  if (atomic_exchange(&handler_installed, true))
-    return;
-  resolve_sigaction();
-  struct sigaction ours = {.sa_sigaction = on_fault, .sa_flags = SA_SIGINFO | SA_NODEFER};
-  sigemptyset(&ours.sa_mask);
-  real_sigaction(SIGSEGV, &ours, &program_action);
-}
-
-bool om_stale_take_sigaction(const struct sigaction *action, struct sigaction *old) {
-  if (!atomic_load(&handler_installed))
-    return false;
-  if (old != NULL)
-    *old = program_action;
-  if (action != NULL)
-    program_action = *action;
-  return true;
+  return false;
 }
 
 /* ---- guarding and releasing ---- */
@@ -124,7 +77,7 @@ void om_stale_guard(uintptr_t begin, uintptr_t end, int device, const om_map_ori
   uintptr_t high = end & ~(page - 1);
   if (high <= low)
     return; /* no whole page inside */
-  install_handler();
+  om_faults_install(owns_fault);
   om_stale_release(low, high, NULL); /* this kernel is the one to name now */
   for (int i = 0; i < GUARD_SLOTS; i++) {
     uintptr_t seen = FREE_SLOT;

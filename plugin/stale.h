@@ -10,10 +10,8 @@
  * data back; free/realloc drop them, and so do and the system calls that write
  * into memory (read, pread, recv, fread), which therefore never fail.
  *
- * The SIGSEGV handler is installed on first use; faults elsewhere go to the
- * handler the program had or installs later (sigaction and signal are
- * interposed for SIGSEGV while the check is active), else to the default
- * action. Buffers smaller than a page or beyond the table's capacity are
+ * Faults reach the check through the plugin's SIGSEGV handler (faults.h).
+ * Buffers smaller than a page or beyond the table's capacity are
  * not tracked.
  */
 #ifndef OWNMAP_PLUGIN_STALE_H
@@ -45,10 +43,5 @@ void om_stale_release(uintptr_t begin, uintptr_t end, const char *access);
  * host's copy is now the newest). */
 void om_stale_suspend(uintptr_t begin, uintptr_t end);
 void om_stale_resume(uintptr_t begin, uintptr_t end);
-
-/* sigaction for SIGSEGV while the check's handler is installed: records
- * the program's action (to run for faults the check does not own) and
- * returns true; false when the handler is not installed. */
-bool om_stale_take_sigaction(const struct sigaction *action, struct sigaction *old);
 
 #endif

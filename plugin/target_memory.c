@@ -1,5 +1,11 @@
 /* target_memory.c - the omp_target_* memory API, forwarded unchanged.
  *
+ * Sections that transfer elision holds (residency.h) are the plugin's, not
+ * the program's: omp_target_is_present and omp_get_mapped_ptr answer for
+ * them as the runtime would without the plugin, and host memory that
+ * omp_target_memcpy or omp_target_associate_ptr uses is given its
+ * complete host copy first.
+ *
  * omp_target_associate_ptr and omp_target_disassociate_ptr change the
  * runtime's mapping table, so the shadow follows them (associated memory
  * has an infinite reference count: maps never release it and it is never
@@ -10,6 +16,7 @@
  */
 #include "checks.h"
 #include "plugin.h"
+#include "residency.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -22,6 +29,9 @@ typedef void (*free_fn)(void *, int);
 typedef int (*memcpy_fn)(void *, const void *, size_t, size_t, size_t, int, int);
 typedef int (*associate_fn)(const void *, const void *, size_t, size_t, int);
 typedef int (*disassociate_fn)(const void *, int);
+typedef int (*is_present_fn)(const void *, int);
+typedef void *(*mapped_ptr_fn)(const void *, int);
+typedef int (*device_fn)(void);
 
 static struct {
   alloc_fn alloc;
@@ -29,6 +39,9 @@ static struct {
   memcpy_fn memcpy;
   associate_fn associate;
   disassociate_fn disassociate;
+  is_present_fn is_present;
+  mapped_ptr_fn mapped_ptr;
+  device_fn initial_device;
 } real;
 
 static pthread_once_t real_resolved = PTHREAD_ONCE_INIT;
@@ -39,6 +52,9 @@ static void resolve_real_functions(void) {
   real.memcpy = (memcpy_fn)dlsym(RTLD_NEXT, "omp_target_memcpy");
   real.associate = (associate_fn)dlsym(RTLD_NEXT, "omp_target_associate_ptr");
   real.disassociate = (disassociate_fn)dlsym(RTLD_NEXT, "omp_target_disassociate_ptr");
+  real.is_present = (is_present_fn)dlsym(RTLD_NEXT, "omp_target_is_present");
+  real.mapped_ptr = (mapped_ptr_fn)dlsym(RTLD_NEXT, "omp_get_mapped_ptr");
+  real.initial_device = (device_fn)dlsym(RTLD_NEXT, "omp_get_initial_device");
 }
 
 /* Marks the thread as inside the runtime; returns what to restore. */
@@ -65,8 +81,24 @@ OM_EXPORT void omp_target_free(void *block, int device) {
   leave_runtime(was_inside);
 }
 
+/* Host memory a copy of the program's reads (write false) or writes. */
+static void host_side(const void *host, size_t offset, size_t length, int device, bool write) {
+  if (!om_residency_holding())
+    return;
+  int initial = ((device_fn)om_require_real((void *)real.initial_device,
+                                            "omp_get_initial_device"))();
+  if (device == initial) {
+    uintptr_t begin = (uintptr_t)host + offset;
+    om_residency_host_access(begin, begin + length, write);
+  }
+}
+
 OM_EXPORT int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
                                 size_t src_offset, int dst_device, int src_device) {
+  om_plugin_init();
+  pthread_once(&real_resolved, resolve_real_functions);
+  host_side(src, src_offset, length, src_device, false);
+  host_side(dst, dst_offset, length, dst_device, true);
   bool was_inside = enter_runtime();
   int result = ((memcpy_fn)om_require_real((void *)real.memcpy, "omp_target_memcpy"))(
       dst, src, length, dst_offset, src_offset, dst_device, src_device);
@@ -76,6 +108,7 @@ OM_EXPORT int omp_target_memcpy(void *dst, const void *src, size_t length, size_
 
 OM_EXPORT int omp_target_associate_ptr(const void *host, const void *device_ptr, size_t size,
                                        size_t device_offset, int device) {
+  om_residency_give_back_range((uintptr_t)host, (uintptr_t)host + size, true);
   bool was_inside = enter_runtime();
   int result = ((associate_fn)om_require_real((void *)real.associate,
                                               "omp_target_associate_ptr"))(
@@ -94,4 +127,20 @@ OM_EXPORT int omp_target_disassociate_ptr(const void *host, int device) {
   if (result == 0 && !was_inside && om_checks_enabled())
     om_checks_disassociated(host, device);
   return result;
+}
+
+OM_EXPORT int omp_target_is_present(const void *host, int device) {
+  pthread_once(&real_resolved, resolve_real_functions);
+  if (om_residency_hides(host, 0, device))
+    return 0;
+  return ((is_present_fn)om_require_real((void *)real.is_present, "omp_target_is_present"))(
+      host, device);
+}
+
+OM_EXPORT void *omp_get_mapped_ptr(const void *host, int device) {
+  pthread_once(&real_resolved, resolve_real_functions);
+  if (om_residency_hides(host, 0, device))
+    return NULL;
+  return ((mapped_ptr_fn)om_require_real((void *)real.mapped_ptr, "omp_get_mapped_ptr"))(
+      host, device);
 }

@@ -4,6 +4,7 @@
 #include "message.h"
 
 #include <string.h>
+#include <time.h>
 
 #define SLOT_COUNT (2 * OM_LEDGER_CAPACITY)
 
@@ -91,6 +92,90 @@ void om_ledger_device_totals(om_ledger *ledger, int device, om_flow out[OM_DIREC
     out[d] = (om_flow){__atomic_load_n(&flow->bytes, __ATOMIC_RELAXED),
                        __atomic_load_n(&flow->transfers, __ATOMIC_RELAXED)};
   }
+}
+
+static void add_elided(om_elided *elided, uint64_t bytes) {
+  __atomic_fetch_add(&elided->bytes, bytes, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&elided->copies, 1, __ATOMIC_RELAXED);
+}
+
+void om_ledger_add_elided(om_ledger_row *row, om_direction direction, uint64_t bytes,
+                          om_elision_reason reason) {
+  add_elided(&row->elided[direction], bytes);
+  __atomic_fetch_add(&row->elided[direction].reason_bytes[reason], bytes, __ATOMIC_RELAXED);
+}
+
+void om_ledger_add_elided_to_device(om_ledger *ledger, int device, om_direction direction,
+                                    uint64_t bytes) {
+  add_elided(&ledger->device_elided[device_slot(device)][direction], bytes);
+}
+
+void om_ledger_add_time(om_ledger_row *row, om_direction direction, uint64_t nanoseconds) {
+  __atomic_fetch_add(&row->time_ns[direction], nanoseconds, __ATOMIC_RELAXED);
+}
+
+void om_timeline_record(om_ledger *ledger, const om_ledger_row *row, int device,
+                        om_direction direction, uint64_t bytes, bool elided,
+                        om_elision_reason reason, uint64_t start_ns, uint64_t duration_ns) {
+  int slot = device_slot(device);
+  __atomic_fetch_add(&ledger->device_time_ns[slot][direction], duration_ns, __ATOMIC_RELAXED);
+  if (elided)
+    __atomic_fetch_add(&ledger->device_elided[slot][direction].reason_bytes[reason], bytes,
+                       __ATOMIC_RELAXED);
+  uint64_t index = atomic_fetch_add_explicit(&ledger->timeline_claimed, 1, memory_order_relaxed);
+  if (index >= OM_TIMELINE_CAPACITY)
+    return;
+  om_timeline_event *event = &ledger->timeline[index];
+  event->row = row;
+  event->t_ns = start_ns > ledger->epoch_ns ? start_ns - ledger->epoch_ns : 0;
+  event->duration_ns = duration_ns;
+  event->bytes = bytes;
+  event->device = device;
+  event->direction = (uint8_t)direction;
+  event->elided = elided;
+  event->reason = elided ? (uint8_t)reason : 0;
+  atomic_store_explicit(&event->ready, true, memory_order_release);
+}
+
+uint64_t om_now_ns(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+void om_ledger_set_epoch(om_ledger *ledger, uint64_t now_ns) { ledger->epoch_ns = now_ns; }
+
+static uint64_t load(const uint64_t *counter) {
+  return __atomic_load_n(counter, __ATOMIC_RELAXED);
+}
+
+void om_ledger_device_tally(om_ledger *ledger, int device, om_tally *out) {
+  int slot = device_slot(device);
+  om_ledger_device_totals(ledger, device, out->flow);
+  for (int d = 0; d < OM_DIRECTION_COUNT; d++) {
+    const om_elided *elided = &ledger->device_elided[slot][d];
+    out->elided[d].bytes = load(&elided->bytes);
+    out->elided[d].copies = load(&elided->copies);
+    for (int r = 0; r < OM_ELISION_REASON_COUNT; r++)
+      out->elided[d].reason_bytes[r] = load(&elided->reason_bytes[r]);
+    out->time_ns[d] = load(&ledger->device_time_ns[slot][d]);
+  }
+}
+
+size_t om_timeline_kept(om_ledger *ledger, uint64_t *not_kept) {
+  uint64_t claimed = atomic_load_explicit(&ledger->timeline_claimed, memory_order_relaxed);
+  size_t kept = claimed < OM_TIMELINE_CAPACITY ? (size_t)claimed : OM_TIMELINE_CAPACITY;
+  *not_kept = claimed - kept;
+  return kept;
+}
+
+const char *om_elision_reason_name(om_elision_reason reason) {
+  static const char *const names[OM_ELISION_REASON_COUNT] = {
+      [OM_ELIDED_UNCHANGED] = "unchanged",
+      [OM_ELIDED_RESTORED_ON_DEVICE] = "restored-on-device",
+      [OM_ELIDED_NOT_NEEDED] = "not-needed",
+  };
+  return (unsigned)reason < OM_ELISION_REASON_COUNT ? names[reason] : "unknown";
 }
 
 void om_ledger_record(om_ledger *ledger, const om_site *site, om_direction direction,

@@ -13,6 +13,7 @@
 
 static const char *const checks_choices[] = {"off", "fast", "full", NULL};
 static const char *const on_error_choices[] = {"abort", "warn", NULL};
+static const char *const elide_choices[] = {"off", "safe", "lazy", NULL};
 
 const om_option_desc om_option_table[OM_OPTION_COUNT] = {
     [OM_OPTION_LOG] = {.env_name = "OWNMAP_LOG", .kind = OM_OPTION_PATH,
@@ -26,7 +27,7 @@ const om_option_desc om_option_table[OM_OPTION_COUNT] = {
                            .description = "1: print the host<->device transfer summary at exit"},
     [OM_OPTION_REPORT] = {.env_name = "OWNMAP_REPORT", .kind = OM_OPTION_PATH,
                           .description = "write the run report (JSON, schema "
-                                         "ownmap-run-report/1) to this file at exit",
+                                         "ownmap-run-report/2) to this file at exit",
                           .unset_path = "(none)"},
     [OM_OPTION_CHECKS] = {.env_name = "OWNMAP_CHECKS", .kind = OM_OPTION_CHOICE,
                           .description = "mapping safety checks: off, fast (bounds, free while "
@@ -36,6 +37,17 @@ const om_option_desc om_option_table[OM_OPTION_COUNT] = {
     [OM_OPTION_ON_ERROR] = {.env_name = "OWNMAP_ON_ERROR", .kind = OM_OPTION_CHOICE,
                             .description = "after an error: abort the program, or warn and go on",
                             .choices = on_error_choices, .default_choice = OM_ON_ERROR_ABORT},
+    [OM_OPTION_ELIDE] = {.env_name = "OWNMAP_ELIDE", .kind = OM_OPTION_CHOICE,
+                         .description = "transfer elision: off, safe (keep device copies, skip "
+                                        "copies of unchanged data) or lazy (also copy results "
+                                        "back only when the host touches them); needs "
+                                        "OWNMAP_CHECKS fast or full",
+                         .choices = elide_choices, .default_choice = OM_ELIDE_LAZY},
+    [OM_OPTION_CACHE_MB] = {.env_name = "OWNMAP_CACHE_MB", .kind = OM_OPTION_NUMBER,
+                            .description = "device memory (MiB) that elision may keep "
+                                           "allocated for device copies; least recently used "
+                                           "copies are evicted beyond it",
+                            .default_number = 4096},
     [OM_OPTION_SELF_TIME] = {.env_name = "OWNMAP_SELF_TIME", .kind = OM_OPTION_FLAG,
                              .description = "1: time the plugin's own code per offload call "
                                             "and print the means at exit"},
@@ -55,6 +67,16 @@ static bool parse_flag(const char *text, bool *flag) {
     }
   }
   return false;
+}
+
+static bool parse_number(const char *text, unsigned long long *number) {
+  char *end;
+  errno = 0;
+  unsigned long long value = strtoull(text, &end, 10);
+  if (errno != 0 || end == text || *end != '\0' || text[0] == '-')
+    return false;
+  *number = value;
+  return true;
 }
 
 static bool parse_choice(const char *text, const char *const *choices, int *choice) {
@@ -80,7 +102,9 @@ void om_options_load(om_option_set *set, om_env_lookup lookup) {
     const om_option_desc *desc = &om_option_table[id];
     om_option_value *value = &set->values[id];
     const char *text = lookup(desc->env_name);
-    *value = (om_option_value){.flag = desc->default_flag, .choice = desc->default_choice};
+    *value = (om_option_value){.flag = desc->default_flag,
+                               .choice = desc->default_choice,
+                               .number = desc->default_number};
     if (text == NULL || text[0] == '\0')
       continue; /* unset or empty: the default */
     bool accepted = true;
@@ -88,10 +112,13 @@ void om_options_load(om_option_set *set, om_env_lookup lookup) {
       value->path = text;
     else if (desc->kind == OM_OPTION_CHOICE)
       accepted = parse_choice(text, desc->choices, &value->choice);
+    else if (desc->kind == OM_OPTION_NUMBER)
+      accepted = parse_number(text, &value->number);
     else
       accepted = parse_flag(text, &value->flag);
     if (!accepted)
       value->malformed = text;
+    value->given = accepted;
   }
 }
 
@@ -106,6 +133,9 @@ void om_options_warn_malformed(const om_option_set *set) {
       list_choices(desc->choices, choices, sizeof choices);
       om_warning("%s='%s' is not one of %s; using %s", desc->env_name, malformed, choices,
                  desc->choices[desc->default_choice]);
+    } else if (desc->kind == OM_OPTION_NUMBER) {
+      om_warning("%s='%s' is not a decimal number; using %llu", desc->env_name, malformed,
+                 desc->default_number);
     } else {
       om_warning("%s='%s' is not a flag (0/1, yes/no, true/false, on/off); using %d",
                  desc->env_name, malformed, desc->default_flag);
@@ -121,6 +151,8 @@ void om_options_print(const om_option_set *set) {
       om_message("option %s=%d", desc->env_name, value->flag);
     else if (desc->kind == OM_OPTION_CHOICE)
       om_message("option %s=%s", desc->env_name, desc->choices[value->choice]);
+    else if (desc->kind == OM_OPTION_NUMBER)
+      om_message("option %s=%llu", desc->env_name, value->number);
     else
       om_message("option %s=%s", desc->env_name,
                  value->path ? value->path : desc->unset_path);
@@ -156,3 +188,5 @@ const om_option_set *om_options(void) {
 bool om_option_flag(om_option_id id) { return om_options()->values[id].flag; }
 
 int om_option_choice(om_option_id id) { return om_options()->values[id].choice; }
+
+unsigned long long om_option_number(om_option_id id) { return om_options()->values[id].number; }

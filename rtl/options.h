@@ -13,15 +13,18 @@ typedef enum {
   OM_OPTION_REPORT,
   OM_OPTION_CHECKS,
   OM_OPTION_ON_ERROR,
+  OM_OPTION_ELIDE,
+  OM_OPTION_CACHE_MB,
   OM_OPTION_SELF_TIME,
   OM_OPTION_COUNT
 } om_option_id;
 
-typedef enum { OM_OPTION_FLAG, OM_OPTION_PATH, OM_OPTION_CHOICE } om_option_kind;
+typedef enum { OM_OPTION_FLAG, OM_OPTION_PATH, OM_OPTION_CHOICE, OM_OPTION_NUMBER } om_option_kind;
 
 /* The choices of OWNMAP_CHECKS and OWNMAP_ON_ERROR, in table order. */
 typedef enum { OM_CHECKS_OFF, OM_CHECKS_FAST, OM_CHECKS_FULL } om_checks_level;
 typedef enum { OM_ON_ERROR_ABORT, OM_ON_ERROR_WARN } om_on_error;
+typedef enum { OM_ELIDE_OFF, OM_ELIDE_SAFE, OM_ELIDE_LAZY } om_elide_policy;
 
 typedef struct {
   const char *env_name;     /* e.g. "OWNMAP_VERBOSE" */
@@ -31,13 +34,16 @@ typedef struct {
   const char *const *choices; /* OM_OPTION_CHOICE: NULL-terminated names */
   int default_choice;       /* OM_OPTION_CHOICE: index into choices */
   const char *unset_path;   /* OM_OPTION_PATH: what printing says when unset */
+  unsigned long long default_number; /* OM_OPTION_NUMBER */
 } om_option_desc;
 
 typedef struct {
   bool flag;                /* OM_OPTION_FLAG */
   const char *path;         /* OM_OPTION_PATH; NULL when unset */
   int choice;               /* OM_OPTION_CHOICE: index into choices */
+  unsigned long long number; /* OM_OPTION_NUMBER: a decimal integer >= 0 */
   const char *malformed;    /* the rejected text, NULL when accepted */
+  bool given;               /* set to a valid value by the environment */
 } om_option_value;
 
 typedef struct {
@@ -59,5 +65,6 @@ void om_options_print(const om_option_set *set);
 const om_option_set *om_options(void);
 bool om_option_flag(om_option_id id);
 int om_option_choice(om_option_id id);
+unsigned long long om_option_number(om_option_id id);
 
 #endif

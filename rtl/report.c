@@ -22,8 +22,11 @@ static int compare_rows(const void *pa, const void *pb) {
   return strcmp(a->name, b->name);
 }
 
+/* Rows that copied or skipped a copy. */
 static bool row_moved_data(const om_ledger_row *row) {
-  return row->flow[OM_TO_DEVICE].transfers + row->flow[OM_FROM_DEVICE].transfers > 0;
+  return row->flow[OM_TO_DEVICE].transfers + row->flow[OM_FROM_DEVICE].transfers +
+             row->elided[OM_TO_DEVICE].copies + row->elided[OM_FROM_DEVICE].copies >
+         0;
 }
 
 static void format_location(const om_site *site, char *out, size_t size) {

@@ -26,6 +26,9 @@ static void print_setting(FILE *out, const om_option_desc *desc, const om_option
   case OM_OPTION_PATH:
     om_json_string(out, value->path);
     break;
+  case OM_OPTION_NUMBER:
+    fprintf(out, "%llu", value->number);
+    break;
   }
 }
 
@@ -40,27 +43,69 @@ static void print_settings(FILE *out, const om_option_set *options) {
   fputs("\n  },\n", out);
 }
 
-static void print_flows(FILE *out, const om_flow flow[OM_DIRECTION_COUNT]) {
+static void print_flow(FILE *out, const char *key, const om_flow *flow, uint64_t time_ns) {
   fprintf(out,
-          "\"to_device\": {\"bytes\": %" PRIu64 ", \"copies\": %" PRIu64 "}, "
-          "\"from_device\": {\"bytes\": %" PRIu64 ", \"copies\": %" PRIu64 "}",
-          flow[OM_TO_DEVICE].bytes, flow[OM_TO_DEVICE].transfers, flow[OM_FROM_DEVICE].bytes,
-          flow[OM_FROM_DEVICE].transfers);
+          "\"%s\": {\"bytes\": %" PRIu64 ", \"copies\": %" PRIu64 ", \"time_ns\": %" PRIu64 "}",
+          key, flow->bytes, flow->transfers, time_ns);
 }
 
-static bool flows_moved_data(const om_flow flow[OM_DIRECTION_COUNT]) {
-  return flow[OM_TO_DEVICE].transfers + flow[OM_FROM_DEVICE].transfers > 0;
+static void print_elided(FILE *out, const char *key, const om_elided *elided) {
+  fprintf(out, "\"%s\": {\"bytes\": %" PRIu64 ", \"copies\": %" PRIu64 ", \"reasons\": {",
+          key, elided->bytes, elided->copies);
+  for (int r = 0; r < OM_ELISION_REASON_COUNT; r++)
+    fprintf(out, "%s\"%s\": %" PRIu64, r ? ", " : "",
+            om_elision_reason_name((om_elision_reason)r), elided->reason_bytes[r]);
+  fputs("}}", out);
 }
 
-/* Devices that moved data, in ascending order; the overflow slot (devices
- * OM_LEDGER_DEVICES and above) last, with a null device number. */
+/* The four members every row, device and the totals have. */
+static void print_tally(FILE *out, const om_tally *tally) {
+  print_flow(out, "to_device", &tally->flow[OM_TO_DEVICE], tally->time_ns[OM_TO_DEVICE]);
+  fputs(", ", out);
+  print_flow(out, "from_device", &tally->flow[OM_FROM_DEVICE], tally->time_ns[OM_FROM_DEVICE]);
+  fputs(", ", out);
+  print_elided(out, "elided_to_device", &tally->elided[OM_TO_DEVICE]);
+  fputs(", ", out);
+  print_elided(out, "elided_from_device", &tally->elided[OM_FROM_DEVICE]);
+}
+
+static om_tally row_tally(const om_ledger_row *row) {
+  om_tally tally;
+  memcpy(tally.flow, row->flow, sizeof tally.flow);
+  memcpy(tally.elided, row->elided, sizeof tally.elided);
+  memcpy(tally.time_ns, row->time_ns, sizeof tally.time_ns);
+  return tally;
+}
+
+static void add_tally(om_tally *sum, const om_tally *tally) {
+  for (int d = 0; d < OM_DIRECTION_COUNT; d++) {
+    sum->flow[d].bytes += tally->flow[d].bytes;
+    sum->flow[d].transfers += tally->flow[d].transfers;
+    sum->elided[d].bytes += tally->elided[d].bytes;
+    sum->elided[d].copies += tally->elided[d].copies;
+    for (int r = 0; r < OM_ELISION_REASON_COUNT; r++)
+      sum->elided[d].reason_bytes[r] += tally->elided[d].reason_bytes[r];
+    sum->time_ns[d] += tally->time_ns[d];
+  }
+}
+
+static bool tally_counted(const om_tally *tally) {
+  uint64_t copies = 0;
+  for (int d = 0; d < OM_DIRECTION_COUNT; d++)
+    copies += tally->flow[d].transfers + tally->elided[d].copies;
+  return copies > 0;
+}
+
+/* Devices that moved data or skipped a copy, in ascending order; the
+ * overflow slot (devices OM_LEDGER_DEVICES and above) last, with a null
+ * device number. */
 static void print_devices(FILE *out, om_ledger *ledger) {
   fputs("  \"devices\": [", out);
   bool first = true;
   for (int device = 0; device <= OM_LEDGER_DEVICES; device++) {
-    om_flow flow[OM_DIRECTION_COUNT];
-    om_ledger_device_totals(ledger, device, flow);
-    if (!flows_moved_data(flow))
+    om_tally tally;
+    om_ledger_device_tally(ledger, device, &tally);
+    if (!tally_counted(&tally))
       continue;
     fputs(first ? "\n    {\"device\": " : ",\n    {\"device\": ", out);
     first = false;
@@ -68,38 +113,74 @@ static void print_devices(FILE *out, om_ledger *ledger) {
       fprintf(out, "%d, ", device);
     else
       fputs("null, ", out);
-    print_flows(out, flow);
+    print_tally(out, &tally);
     fputc('}', out);
   }
   fputs(first ? "],\n" : "\n  ],\n", out);
 }
 
+static bool is_other_row(const om_site *site) {
+  return strcmp(site->name, OM_REPORT_OTHER_ROW) == 0 && strcmp(site->file, "-") == 0;
+}
+
+/* "variable", "file" and "line" of a site; the overflow row has no file or
+ * line. */
+static void print_site(FILE *out, const om_site *site, bool other) {
+  fputs("\"variable\": ", out);
+  om_json_string(out, other ? OM_REPORT_OTHER_ROW : site->name);
+  fputs(", \"file\": ", out);
+  om_json_string(out, other ? NULL : site->file);
+  if (!other && site->line > 0)
+    fprintf(out, ", \"line\": %u", site->line);
+  else
+    fputs(", \"line\": null", out);
+}
+
 static void print_transfers(FILE *out, om_ledger *ledger) {
   const om_ledger_row *rows;
   size_t count = om_report_sorted_rows(ledger, &rows);
-  om_flow total[OM_DIRECTION_COUNT] = {{0, 0}, {0, 0}};
+  om_tally total;
+  memset(&total, 0, sizeof total);
   fputs("  \"transfers\": [", out);
   for (size_t i = 0; i < count; i++) {
-    const om_site *site = &rows[i].site;
-    bool other = strcmp(site->name, OM_REPORT_OTHER_ROW) == 0 && strcmp(site->file, "-") == 0;
-    fputs(i ? ",\n    {\"variable\": " : "\n    {\"variable\": ", out);
-    om_json_string(out, site->name);
-    fputs(", \"file\": ", out);
-    om_json_string(out, other ? NULL : site->file);
-    if (site->line > 0)
-      fprintf(out, ", \"line\": %u, ", site->line);
-    else
-      fputs(", \"line\": null, ", out);
-    print_flows(out, rows[i].flow);
+    fputs(i ? ",\n    {" : "\n    {", out);
+    print_site(out, &rows[i].site, is_other_row(&rows[i].site));
+    fputs(", ", out);
+    om_tally tally = row_tally(&rows[i]);
+    print_tally(out, &tally);
     fputc('}', out);
-    for (int d = 0; d < OM_DIRECTION_COUNT; d++) {
-      total[d].bytes += rows[i].flow[d].bytes;
-      total[d].transfers += rows[i].flow[d].transfers;
-    }
+    add_tally(&total, &tally);
   }
   fputs(count ? "\n  ],\n  \"totals\": {" : "],\n  \"totals\": {", out);
-  print_flows(out, total);
+  print_tally(out, &total);
   fputs("},\n", out);
+}
+
+static void print_event(FILE *out, om_ledger *ledger, const om_timeline_event *event) {
+  fprintf(out, "{\"t_ns\": %" PRIu64 ", \"duration_ns\": %" PRIu64 ", \"device\": %d, ",
+          event->t_ns, event->duration_ns, (int)event->device);
+  print_site(out, &event->row->site, event->row == &ledger->other);
+  fprintf(out, ", \"direction\": \"%s\", \"bytes\": %" PRIu64 ", \"elided\": %s, \"reason\": ",
+          event->direction == OM_TO_DEVICE ? "to_device" : "from_device", event->bytes,
+          event->elided ? "true" : "false");
+  om_json_string(out, event->elided ? om_elision_reason_name((om_elision_reason)event->reason)
+                                    : NULL);
+  fputc('}', out);
+}
+
+static void print_timeline(FILE *out, om_ledger *ledger) {
+  uint64_t not_kept;
+  size_t kept = om_timeline_kept(ledger, &not_kept), printed = 0;
+  fputs("  \"timeline\": [", out);
+  for (size_t i = 0; i < kept; i++) {
+    const om_timeline_event *event = &ledger->timeline[i];
+    if (!atomic_load_explicit(&event->ready, memory_order_acquire))
+      continue; /* still being written by another thread */
+    fputs(printed++ ? ",\n    " : "\n    ", out);
+    print_event(out, ledger, event);
+  }
+  fputs(printed ? "\n  ],\n" : "],\n", out);
+  fprintf(out, "  \"timeline_not_kept\": %" PRIu64 "\n", not_kept);
 }
 
 static void print_finding(FILE *out, const om_finding *finding) {
@@ -132,7 +213,7 @@ static void print_findings(FILE *out, const om_findings *findings) {
     print_finding(out, finding);
   }
   fputs(printed ? "\n  ],\n" : "],\n", out);
-  fprintf(out, "  \"findings_not_kept\": %zu\n", om_findings_dropped(findings));
+  fprintf(out, "  \"findings_not_kept\": %zu,\n", om_findings_dropped(findings));
 }
 
 void om_run_report_print(FILE *out, const om_run_report *report) {
@@ -147,6 +228,7 @@ void om_run_report_print(FILE *out, const om_run_report *report) {
   print_devices(out, report->ledger);
   print_transfers(out, report->ledger);
   print_findings(out, report->findings);
+  print_timeline(out, report->ledger);
   fputs("}\n", out);
 }
 

@@ -1,9 +1,9 @@
 /* run_report.h - the JSON run report written at exit (OWNMAP_REPORT).
  *
- * Schema "ownmap-run-report/1", documented field by field in
+ * Schema "ownmap-run-report/2", documented field by field in
  * docs/reports.md: the program, the settings, per device totals, one row
- * per variable and source location (the ledger's), and the findings of the
- * checks.
+ * per variable and source location (the ledger's) with bytes copied and
+ * elided and time, the findings of the checks, and the timeline.
  */
 #ifndef OWNMAP_RTL_RUN_REPORT_H
 #define OWNMAP_RTL_RUN_REPORT_H
@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#define OM_RUN_REPORT_SCHEMA "ownmap-run-report/1"
+#define OM_RUN_REPORT_SCHEMA "ownmap-run-report/2"
 
 typedef struct {
   const char *program; /* argv[0]; NULL when unknown */

@@ -35,6 +35,8 @@ config.substitutions.append(("%ownmap-rewrite", os.path.join(bin_dir, "ownmap-re
 config.substitutions.append(("%ownmap-run", os.path.join(bin_dir, "ownmap-run")))
 config.substitutions.append(("%ownmap-plugin", os.path.join(lib_dir, "libownmap-plugin.so")))
 config.substitutions.append(("%ownmap-include", inc))
+config.substitutions.append(("%compare-copies",
+    os.path.join(config.ownmap_src_root, "test", "e2e", "compare-copies.sh")))
 config.substitutions.append(("%compare-with-plugin",
     os.path.join(config.ownmap_src_root, "test", "e2e", "compare-with-plugin.sh")))
 

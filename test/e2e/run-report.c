@@ -13,9 +13,9 @@
 // RUN:   --setting 'OWNMAP_REPORT="%t.json"' --setting OWNMAP_SUMMARY=false \
 // RUN:   --setting 'OWNMAP_CHECKS="fast"' --setting OWNMAP_LOG=null \
 // RUN:   --device 0 4096 2 2048 1 --device 1 2048 1 4096 2 \
-// RUN:   --row 'a[0:N]' run-report.c %(line+45) 2048 1 0 0 \
-// RUN:   --row 'b[0:N]' run-report.c %(line+45) 2048 1 2048 1 \
-// RUN:   --row 'c[0:N]' run-report.c %(line+45) 2048 1 4096 2 --findings 0
+// RUN:   --row 'a[0:N]' run-report.c %(line+49) 2048 1 0 0 \
+// RUN:   --row 'b[0:N]' run-report.c %(line+49) 2048 1 2048 1 \
+// RUN:   --row 'c[0:N]' run-report.c %(line+49) 2048 1 4096 2 --findings 0
 // RUN: FileCheck %s < %t.json
 //
 // The same through ownmap-run --report, with a summary to compare against.
@@ -31,22 +31,26 @@
 // RUN: ls %t.dir | FileCheck %s --check-prefix=LS
 
 // CHECK: {
-// CHECK-NEXT: "schema": "ownmap-run-report/1",
+// CHECK-NEXT: "schema": "ownmap-run-report/2",
 // CHECK-NEXT: "ownmap_version": "{{[0-9]+\.[0-9]+\.[0-9]+}}",
 // CHECK-NEXT: "program": "{{.*}}run-report.c.tmp",
 // CHECK-NEXT: "settings": {
 // CHECK: "devices": [
-// CHECK-NEXT: {"device": 0, "to_device": {"bytes": 4096, "copies": 2}, "from_device": {"bytes": 2048, "copies": 1}},
-// CHECK-NEXT: {"device": 1, "to_device": {"bytes": 2048, "copies": 1}, "from_device": {"bytes": 4096, "copies": 2}}
+// CHECK-NEXT: {"device": 0, "to_device": {"bytes": 4096, "copies": 2, "time_ns": 0}, "from_device": {"bytes": 2048, "copies": 1, "time_ns": 0}, "elided_to_device": {"bytes": 0,
+// CHECK-NEXT: {"device": 1, "to_device": {"bytes": 2048, "copies": 1, "time_ns": [[#]]}, "from_device": {"bytes": 4096, "copies": 2, "time_ns": [[#]]}, "elided_to_device": {"bytes": 0,
 // CHECK-NEXT: ],
 // CHECK-NEXT: "transfers": [
-// CHECK-NEXT: {"variable": "a[0:N]", "file": "run-report.c", "line": [[#@LINE+18]],
-// CHECK-NEXT: {"variable": "b[0:N]", "file": "run-report.c", "line": [[#@LINE+18]],
-// CHECK-NEXT: {"variable": "c[0:N]", "file": "run-report.c", "line": [[#@LINE+18]],
+// CHECK-NEXT: {"variable": "a[0:N]", "file": "run-report.c", "line": [[#@LINE+22]],
+// CHECK-NEXT: {"variable": "b[0:N]", "file": "run-report.c", "line": [[#@LINE+22]],
+// CHECK-NEXT: {"variable": "c[0:N]", "file": "run-report.c", "line": [[#@LINE+22]],
 // CHECK-NEXT: ],
-// CHECK-NEXT: "totals": {"to_device": {"bytes": 6144, "copies": 3}, "from_device": {"bytes": 6144, "copies": 3}},
+// CHECK-NEXT: "totals": {"to_device": {"bytes": 6144, "copies": 3, "time_ns": [[#]]}, "from_device": {"bytes": 6144, "copies": 3, "time_ns": [[#]]}, "elided_to_device": {"bytes": 0, "copies": 0, "reasons": {"unchanged": 0, "restored-on-device": 0, "not-needed": 0}}, "elided_from_device": {"bytes": 0, "copies": 0, "reasons": {"unchanged": 0, "restored-on-device": 0, "not-needed": 0}}},
 // CHECK-NEXT: "findings": [],
-// CHECK-NEXT: "findings_not_kept": 0
+// CHECK-NEXT: "findings_not_kept": 0,
+// CHECK-NEXT: "timeline": [
+// CHECK-NEXT: {"t_ns": [[#]], "duration_ns": 0, "device": 0, "variable": "{{[ab]}}[0:N]", "file": "run-report.c", "line": [[#]], "direction": "to_device", "bytes": 2048, "elided": false, "reason": null},
+// CHECK: ],
+// CHECK-NEXT: "timeline_not_kept": 0
 // CHECK-NEXT: }
 // SUMMARY: ownmap: total 6144 3 6144 3
 // BAD: ownmap: warning: cannot write the run report to '{{.*}}missing/run.json': No such file or directory

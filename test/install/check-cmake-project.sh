@@ -48,7 +48,7 @@ case $want in "heat steps 20 total 1024.000000 "*) ;; *) fail "unexpected output
 python3 - "$work/run.json" "$work/build/heat" <<'PY' || fail "bad run report"
 import json, sys
 report = json.load(open(sys.argv[1]))
-assert report["schema"] == "ownmap-run-report/1", report["schema"]
+assert report["schema"] == "ownmap-run-report/2", report["schema"]
 assert report["program"].endswith("/heat"), report["program"]
 assert report["findings"] == [], report["findings"]
 rows = {(r["variable"], r["file"]): r for r in report["transfers"]}

@@ -10,7 +10,7 @@ trap 'rm -rf "$work"' EXIT
 prefix=$work/prefix
 
 cmake --install "$build" --prefix "$prefix" >/dev/null
-for f in bin/ownmap-rewrite bin/ownmap-run lib/libownmap.so lib/libownmap-plugin.so \
+for f in bin/ownmap-rewrite bin/ownmap-run bin/ownmap-report lib/libownmap.so lib/libownmap-plugin.so \
          include/ownmap.h lib/cmake/ownmap/ownmapConfig.cmake lib/pkgconfig/ownmap.pc; do
   [ -e "$prefix/$f" ] || { echo "check-install: missing $f in the install tree" >&2; exit 1; }
 done

@@ -75,9 +75,10 @@ static void test_account_kernel_call(void) {
   om_presence none = {{0}};
   om_ledger ledger = OM_LEDGER_INIT;
   capture_begin(); /* verbose: the mapper entry is said to pass uncounted, once */
-  om_account_call(&ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, &origin);
+  om_account_call(&ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, &origin, 1000, 500);
   om_ledger other_ledger = OM_LEDGER_INIT;
-  om_account_call(&other_ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, &origin);
+  om_account_call(&other_ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, &origin, 1000,
+                  500);
   CHECK_STR(capture_end(),
             "ownmap: passing through uncounted: map entries with a user-defined mapper\n");
 
@@ -109,18 +110,65 @@ static void test_account_kernel_call(void) {
   CHECK_EQ_U64(device_flow[OM_FROM_DEVICE].bytes, sizeof b + sizeof c);
   CHECK_EQ_U64(device_flow[OM_FROM_DEVICE].transfers, 2);
   CHECK_EQ_U64(idle_flow[OM_TO_DEVICE].transfers + idle_flow[OM_FROM_DEVICE].transfers, 0);
+  /* A kernel's copies are not timed: on the timeline with duration 0, at
+   * the call's start (to the device) or its end (back). */
+  uint64_t not_kept;
+  CHECK_EQ_U64(om_timeline_kept(&ledger, &not_kept), 4);
+  for (int e = 0; e < 4; e++) {
+    const om_timeline_event *event = &ledger.timeline[e];
+    CHECK(event->duration_ns == 0 && !event->elided && event->device == 2);
+    CHECK_EQ_U64(event->t_ns, event->direction == OM_TO_DEVICE ? 1000 : 1500);
+  }
+  om_tally tally;
+  om_ledger_device_tally(&ledger, 2, &tally);
+  CHECK_EQ_U64(tally.time_ns[OM_TO_DEVICE] + tally.time_ns[OM_FROM_DEVICE], 0);
 
   /* The rows are cached per ledger: the other ledger got its own copies, and
    * a second call lands in the same rows of the first. */
   count = om_ledger_snapshot(&other_ledger, rows, 8, &other);
   CHECK_EQ_U64(count, 3);
-  om_account_call(&ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, &origin);
+  om_account_call(&ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, &origin, 1000, 500);
   count = om_ledger_snapshot(&ledger, rows, 8, &other);
   CHECK_EQ_U64(count, 3);
   for (size_t i = 0; i < count; i++)
     if (strcmp(rows[i].site.name, "a[0:100]") == 0)
       CHECK(rows[i].flow[OM_TO_DEVICE].bytes == 2 * sizeof a &&
             rows[i].flow[OM_TO_DEVICE].transfers == 2);
+}
+
+/* A data call's duration is shared by its copies in proportion to bytes,
+ * one after the other from the call's start. */
+static void test_data_call_time_split_by_bytes(void) {
+  void *begins[] = {a, b, c};
+  int64_t sizes[] = {800, 400, 80};
+  int64_t types[] = {TO, TO, TO};
+  void *names[] = {";a[0:100];k.c;5;8;;", ";b[0:50];k.c;6;8;;", ";c[0:10];k.c;7;8;;"};
+  om_map_entries entries = {3, begins, sizes, types, names, NULL};
+  om_call_origin origin = {NULL, NULL};
+  om_presence before = {{0}};
+  om_presence_set(&before, 2, true); /* c is present: not copied */
+  static om_ledger ledger = OM_LEDGER_INIT;
+  om_ledger_set_epoch(&ledger, 10000);
+  om_account_call(&ledger, OM_CALL_DATA_BEGIN, 1, &entries, &before, &before, &origin, 10500,
+                  1200);
+  uint64_t not_kept;
+  CHECK_EQ_U64(om_timeline_kept(&ledger, &not_kept), 2);
+  CHECK_EQ_U64(not_kept, 0);
+  const om_timeline_event *first = &ledger.timeline[0], *second = &ledger.timeline[1];
+  CHECK_STR(first->row->site.name, "a[0:100]");
+  CHECK_EQ_U64(first->t_ns, 500);
+  CHECK_EQ_U64(first->duration_ns, 800);
+  CHECK_STR(second->row->site.name, "b[0:50]");
+  CHECK_EQ_U64(second->t_ns, 1300);
+  CHECK_EQ_U64(second->duration_ns, 400);
+  CHECK_EQ_U64(first->row->time_ns[OM_TO_DEVICE], 800);
+  CHECK_EQ_U64(first->row->time_ns[OM_FROM_DEVICE], 0);
+  om_tally tally;
+  om_ledger_device_tally(&ledger, 1, &tally);
+  CHECK_EQ_U64(tally.time_ns[OM_TO_DEVICE], 1200);
+  CHECK_EQ_U64(tally.flow[OM_TO_DEVICE].bytes, 1200);
+  /* The engine's entry point finds the same row. */
+  CHECK(om_entry_row(&ledger, &entries, 1, &origin) == second->row);
 }
 
 static void test_site_from_return_address(void) {
@@ -141,6 +189,7 @@ int main(void) {
   test_copy_rules();
   test_probe_skips_uncounted_entries();
   test_account_kernel_call();
+  test_data_call_time_split_by_bytes();
   test_site_from_return_address();
   return check_report("unit-accounting-decisions");
 }

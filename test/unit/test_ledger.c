@@ -1,5 +1,6 @@
 /* unit-ledger-counts: per-site sums each way, concurrent recording, cut
- * keys, overflow into <other> (said once) and the fork handlers. */
+ * keys, overflow into <other> (said once) and the fork handlers; elisions
+ * per reason, time, and the timeline under concurrent recording. */
 #include "capture.h"
 #include "check.h"
 #include "ledger.h"
@@ -93,6 +94,85 @@ static void test_concurrent_records_add_up(void) {
   }
 }
 
+/* Elided copies add up per reason on the row; the device's reasons and
+ * time come from the timeline's events (kept or not). */
+static void test_elisions_and_time(void) {
+  static om_ledger own = OM_LEDGER_INIT;
+  om_site site = site_of("e[0:n]", "elide.c", 3);
+  om_ledger_row *row = om_ledger_row_of(&own, &site);
+  om_ledger_add_elided(row, OM_FROM_DEVICE, 64, OM_ELIDED_NOT_NEEDED);
+  om_ledger_add_elided(row, OM_FROM_DEVICE, 32, OM_ELIDED_UNCHANGED);
+  om_ledger_add_elided(row, OM_TO_DEVICE, 16, OM_ELIDED_RESTORED_ON_DEVICE);
+  om_ledger_add_time(row, OM_TO_DEVICE, 7);
+  om_ledger_add_time(row, OM_TO_DEVICE, 5);
+  CHECK_EQ_U64(row->elided[OM_FROM_DEVICE].bytes, 96);
+  CHECK_EQ_U64(row->elided[OM_FROM_DEVICE].copies, 2);
+  CHECK_EQ_U64(row->elided[OM_FROM_DEVICE].reason_bytes[OM_ELIDED_NOT_NEEDED], 64);
+  CHECK_EQ_U64(row->elided[OM_FROM_DEVICE].reason_bytes[OM_ELIDED_UNCHANGED], 32);
+  CHECK_EQ_U64(row->elided[OM_TO_DEVICE].reason_bytes[OM_ELIDED_RESTORED_ON_DEVICE], 16);
+  CHECK_EQ_U64(row->time_ns[OM_TO_DEVICE], 12);
+  CHECK_EQ_U64(row->time_ns[OM_FROM_DEVICE], 0);
+
+  om_ledger_add_elided_to_device(&own, 70, OM_FROM_DEVICE, 64);
+  om_timeline_record(&own, row, 70, OM_FROM_DEVICE, 64, true, OM_ELIDED_NOT_NEEDED, 0, 0);
+  om_timeline_record(&own, row, 70, OM_TO_DEVICE, 8, false, OM_ELIDED_NOT_NEEDED, 0, 9);
+  om_tally tally;
+  om_ledger_device_tally(&own, OM_LEDGER_DEVICES, &tally); /* devices 64 and above */
+  CHECK_EQ_U64(tally.elided[OM_FROM_DEVICE].copies, 1);
+  CHECK_EQ_U64(tally.elided[OM_FROM_DEVICE].reason_bytes[OM_ELIDED_NOT_NEEDED], 64);
+  CHECK_EQ_U64(tally.elided[OM_TO_DEVICE].reason_bytes[OM_ELIDED_NOT_NEEDED], 0);
+  CHECK_EQ_U64(tally.time_ns[OM_TO_DEVICE], 9);
+  CHECK_STR(om_elision_reason_name(OM_ELIDED_RESTORED_ON_DEVICE), "restored-on-device");
+  uint64_t earlier = om_now_ns();
+  uint64_t later = om_now_ns();
+  CHECK(earlier > 0 && earlier <= later);
+}
+
+#define EVENTS_PER_THREAD 3000
+
+static om_ledger timeline_ledger = OM_LEDGER_INIT;
+
+static void *record_events(void *arg) {
+  const om_ledger_row *row = arg;
+  for (int i = 0; i < EVENTS_PER_THREAD; i++)
+    om_timeline_record(&timeline_ledger, row, 1, OM_TO_DEVICE, 4, false, OM_ELIDED_UNCHANGED,
+                       om_now_ns(), 1);
+  return NULL;
+}
+
+/* Threads racing on the timeline: every kept event is whole and ready, the
+ * rest are counted, and the device's time counts them all. */
+static void test_concurrent_timeline(void) {
+  pthread_t threads[THREADS];
+  om_ledger_row *thread_rows[THREADS];
+  static const char *names[THREADS] = {"t0", "t1", "t2", "t3"};
+  om_ledger_set_epoch(&timeline_ledger, om_now_ns());
+  for (int t = 0; t < THREADS; t++) {
+    om_site site = site_of(names[t], "timeline.c", 1);
+    thread_rows[t] = om_ledger_row_of(&timeline_ledger, &site);
+    pthread_create(&threads[t], NULL, record_events, thread_rows[t]);
+  }
+  for (int t = 0; t < THREADS; t++)
+    pthread_join(threads[t], NULL);
+  uint64_t not_kept;
+  size_t kept = om_timeline_kept(&timeline_ledger, &not_kept);
+  CHECK_EQ_U64(kept, OM_TIMELINE_CAPACITY);
+  CHECK_EQ_U64(kept + not_kept, THREADS * EVENTS_PER_THREAD);
+  size_t whole = 0;
+  for (size_t i = 0; i < kept; i++) {
+    const om_timeline_event *event = &timeline_ledger.timeline[i];
+    bool known_row = false;
+    for (int t = 0; t < THREADS; t++)
+      known_row |= event->row == thread_rows[t];
+    whole += atomic_load(&event->ready) && known_row && event->bytes == 4 &&
+             event->duration_ns == 1 && event->device == 1;
+  }
+  CHECK_EQ_U64(whole, kept);
+  om_tally tally;
+  om_ledger_device_tally(&timeline_ledger, 1, &tally);
+  CHECK_EQ_U64(tally.time_ns[OM_TO_DEVICE], THREADS * EVENTS_PER_THREAD);
+}
+
 static void test_long_keys_are_cut(void) {
   char long_name[2 * OM_SITE_NAME_MAX];
   memset(long_name, 'n', sizeof long_name - 1);
@@ -152,6 +232,8 @@ int main(void) {
   test_sums_per_site();
   test_concurrent_records_add_up();
   test_long_keys_are_cut();
+  test_elisions_and_time();
+  test_concurrent_timeline();
   test_fork_handlers();
   test_overflow_goes_to_other_once();
   return check_report("unit-ledger-counts");

@@ -107,7 +107,24 @@ static void test_print_lists_every_option(void) {
                            "ownmap: option OWNMAP_REPORT=(none)\n"
                            "ownmap: option OWNMAP_CHECKS=fast\n"
                            "ownmap: option OWNMAP_ON_ERROR=abort\n"
+                           "ownmap: option OWNMAP_ELIDE=lazy\n"
+                           "ownmap: option OWNMAP_CACHE_MB=4096\n"
                            "ownmap: option OWNMAP_SELF_TIME=0\n");
+}
+
+static void test_numbers_parse_and_malformed_numbers_default(void) {
+  static const char *const good[] = {"OWNMAP_CACHE_MB", "128", NULL};
+  om_option_set set = load(good);
+  CHECK(set.values[OM_OPTION_CACHE_MB].number == 128);
+  static const char *const bad[] = {"OWNMAP_CACHE_MB", "-5", "OWNMAP_ELIDE", "eager", NULL};
+  set = load(bad);
+  CHECK(set.values[OM_OPTION_CACHE_MB].number == 4096);
+  CHECK(set.values[OM_OPTION_ELIDE].choice == OM_ELIDE_LAZY);
+  capture_begin();
+  om_options_warn_malformed(&set);
+  CHECK_STR(capture_end(),
+            "ownmap: warning: OWNMAP_ELIDE='eager' is not one of off|safe|lazy; using lazy\n"
+            "ownmap: warning: OWNMAP_CACHE_MB='-5' is not a decimal number; using 4096\n");
 }
 
 /* The process's options come from the environment once; OWNMAP_LOG is opened
@@ -139,6 +156,7 @@ int main(void) {
   test_malformed_choice_warns_and_defaults();
   test_empty_value_is_default();
   test_print_lists_every_option();
+  test_numbers_parse_and_malformed_numbers_default();
   test_process_options_use_log();
   return check_report("unit-options-parsing");
 }

@@ -1,6 +1,7 @@
 /* unit-run-report-document: the run report's JSON text (settings from the
- * options table, devices, sorted rows with totals, findings and how many
- * were not kept) and its atomic write: a bad path warns and leaves nothing
+ * options table, devices, sorted rows with totals, bytes elided per reason,
+ * time, findings and how many were not kept, the timeline) and its atomic
+ * write: a bad path warns and leaves nothing
  * behind, a good one replaces the old file whole. */
 #include "capture.h"
 #include "check.h"
@@ -19,13 +20,22 @@ static const char *no_environment(const char *name) {
   return strcmp(name, "OWNMAP_REPORT") == 0 ? "r\"un.json" : NULL;
 }
 
-static void record(const char *name, const char *file, unsigned line, int device,
-                   om_direction direction, uint64_t bytes) {
+static om_ledger_row *row_of(const char *name, const char *file, unsigned line) {
   om_site site;
   om_site_set(&site, span(name), span(file), line);
-  om_ledger_record(&ledger, &site, direction, bytes);
+  return om_ledger_row_of(&ledger, &site);
+}
+
+static void record(const char *name, const char *file, unsigned line, int device,
+                   om_direction direction, uint64_t bytes) {
+  om_ledger_add(row_of(name, file, line), direction, bytes);
   om_ledger_add_to_device(&ledger, device, direction, bytes);
 }
+
+#define NO_ELISION(direction)                                                           \
+  "\"elided_" direction "\": {\"bytes\": 0, \"copies\": 0, \"reasons\": "               \
+  "{\"unchanged\": 0, \"restored-on-device\": 0, \"not-needed\": 0}}"
+#define NO_ELISIONS NO_ELISION("to_device") ", " NO_ELISION("from_device")
 
 static const char *printed(const om_run_report *report) {
   static char text[1 << 17];
@@ -52,8 +62,20 @@ static om_run_report report_of(om_option_set *options) {
 static void test_document(void) {
   record("y[0:n]", "saxpy.c", 12, 0, OM_TO_DEVICE, 4000);
   record("y[0:n]", "saxpy.c", 12, 0, OM_FROM_DEVICE, 4000);
+  om_ledger_add_time(row_of("y[0:n]", "saxpy.c", 12), OM_FROM_DEVICE, 777);
   record("x[0:n]", "saxpy.c", 9, 1, OM_TO_DEVICE, 800);
   record("arg#0", "prog+0x1234", 0, 70, OM_FROM_DEVICE, 16);
+  /* Two skipped copies of x, for two reasons, on device 1. */
+  om_ledger_row *x = row_of("x[0:n]", "saxpy.c", 9);
+  om_ledger_set_epoch(&ledger, 1000);
+  om_ledger_add_elided(x, OM_TO_DEVICE, 800, OM_ELIDED_UNCHANGED);
+  om_ledger_add_elided_to_device(&ledger, 1, OM_TO_DEVICE, 800);
+  om_timeline_record(&ledger, x, 1, OM_TO_DEVICE, 800, true, OM_ELIDED_UNCHANGED, 1500, 0);
+  om_ledger_add_elided(x, OM_TO_DEVICE, 800, OM_ELIDED_NOT_NEEDED);
+  om_ledger_add_elided_to_device(&ledger, 1, OM_TO_DEVICE, 800);
+  om_timeline_record(&ledger, x, 1, OM_TO_DEVICE, 800, true, OM_ELIDED_NOT_NEEDED, 2500, 0);
+  om_timeline_record(&ledger, x, 1, OM_TO_DEVICE, 800, false, OM_ELIDED_NOT_NEEDED, 3000,
+                     40);
   om_finding_subject subject = {.variable = "v[0:n]", .file = "a.c", .line = 7};
   om_findings_record(&findings, "bounds", OM_SEVERITY_ERROR, &subject, "covers \"bytes\"");
   om_finding_subject unnamed = {.variable = "", .file = "prog+0x10", .line = 0};
@@ -61,37 +83,94 @@ static void test_document(void) {
   om_option_set options;
   om_run_report report = report_of(&options);
   const char *text = printed(&report);
-  check_contains(text, "{\n  \"schema\": \"ownmap-run-report/1\",\n  \"ownmap_version\": \"");
+  check_contains(text, "{\n  \"schema\": \"ownmap-run-report/2\",\n  \"ownmap_version\": \"");
   check_contains(text, "\"program\": \"/bin/prog \\\"quoted\\\"\",\n");
   check_contains(text, "  \"settings\": {\n    \"OWNMAP_LOG\": null,\n"
                        "    \"OWNMAP_VERBOSE\": false,\n    \"OWNMAP_SUMMARY\": false,\n"
                        "    \"OWNMAP_REPORT\": \"r\\\"un.json\",\n"
                        "    \"OWNMAP_CHECKS\": \"fast\",\n"
                        "    \"OWNMAP_ON_ERROR\": \"abort\",\n"
+                       "    \"OWNMAP_ELIDE\": \"lazy\",\n    \"OWNMAP_CACHE_MB\": 4096,\n"
                        "    \"OWNMAP_SELF_TIME\": false\n  },\n");
   check_contains(text,
                  "  \"devices\": [\n"
-                 "    {\"device\": 0, \"to_device\": {\"bytes\": 4000, \"copies\": 1}, "
-                 "\"from_device\": {\"bytes\": 4000, \"copies\": 1}},\n"
-                 "    {\"device\": 1, \"to_device\": {\"bytes\": 800, \"copies\": 1}, "
-                 "\"from_device\": {\"bytes\": 0, \"copies\": 0}},\n"
-                 "    {\"device\": null, \"to_device\": {\"bytes\": 0, \"copies\": 0}, "
-                 "\"from_device\": {\"bytes\": 16, \"copies\": 1}}\n  ],\n");
+                 "    {\"device\": 0, \"to_device\": {\"bytes\": 4000, \"copies\": 1, "
+                 "\"time_ns\": 0}, "
+                 "\"from_device\": {\"bytes\": 4000, \"copies\": 1, \"time_ns\": 0}, "
+                 "" NO_ELISIONS "},\n"
+                 "    {\"device\": 1, \"to_device\": {\"bytes\": 800, \"copies\": 1, "
+                 "\"time_ns\": 40}, "
+                 "\"from_device\": {\"bytes\": 0, \"copies\": 0, \"time_ns\": 0}, "
+                 "\"elided_to_device\": {\"bytes\": 1600, \"copies\": 2, \"reasons\": "
+                 "{\"unchanged\": 800, \"restored-on-device\": 0, \"not-needed\": 800}}, "
+                 NO_ELISION("from_device") "},\n"
+                 "    {\"device\": null, \"to_device\": {\"bytes\": 0, \"copies\": 0, "
+                 "\"time_ns\": 0}, "
+                 "\"from_device\": {\"bytes\": 16, \"copies\": 1, \"time_ns\": 0}, " NO_ELISIONS
+                 "}\n  ],\n");
   check_contains(text,
                  "  \"transfers\": [\n"
                  "    {\"variable\": \"arg#0\", \"file\": \"prog+0x1234\", \"line\": null, "
-                 "\"to_device\": {\"bytes\": 0, \"copies\": 0}, "
-                 "\"from_device\": {\"bytes\": 16, \"copies\": 1}},\n"
-                 "    {\"variable\": \"x[0:n]\", \"file\": \"saxpy.c\", \"line\": 9, ");
-  check_contains(text, "  \"totals\": {\"to_device\": {\"bytes\": 4800, \"copies\": 2}, "
-                       "\"from_device\": {\"bytes\": 4016, \"copies\": 2}},\n");
+                 "\"to_device\": {\"bytes\": 0, \"copies\": 0, \"time_ns\": 0}, "
+                 "\"from_device\": {\"bytes\": 16, \"copies\": 1, \"time_ns\": 0}, "
+                 "" NO_ELISIONS "},\n"
+                 "    {\"variable\": \"x[0:n]\", \"file\": \"saxpy.c\", \"line\": 9, "
+                 "\"to_device\": {\"bytes\": 800, \"copies\": 1, \"time_ns\": 0}, "
+                 "\"from_device\": {\"bytes\": 0, \"copies\": 0, \"time_ns\": 0}, "
+                 "\"elided_to_device\": {\"bytes\": 1600, \"copies\": 2, \"reasons\": "
+                 "{\"unchanged\": 800, \"restored-on-device\": 0, \"not-needed\": 800}}, "
+                 NO_ELISION("from_device") "},\n"
+                 "    {\"variable\": \"y[0:n]\", \"file\": \"saxpy.c\", \"line\": 12, "
+                 "\"to_device\": {\"bytes\": 4000, \"copies\": 1, \"time_ns\": 0}, "
+                 "\"from_device\": {\"bytes\": 4000, \"copies\": 1, \"time_ns\": 777}, ");
+  check_contains(text,
+                 "  \"totals\": {\"to_device\": {\"bytes\": 4800, \"copies\": 2, \"time_ns\": 0}, "
+                 "\"from_device\": {\"bytes\": 4016, \"copies\": 2, \"time_ns\": 777}, "
+                 "\"elided_to_device\": {\"bytes\": 1600, \"copies\": 2, \"reasons\": "
+                 "{\"unchanged\": 800, \"restored-on-device\": 0, \"not-needed\": 800}}, "
+                 NO_ELISION("from_device") "},\n");
   check_contains(text,
                  "  \"findings\": [\n"
                  "    {\"kind\": \"bounds\", \"severity\": \"error\", \"variable\": \"v[0:n]\", "
                  "\"file\": \"a.c\", \"line\": 7, \"message\": \"covers \\\"bytes\\\"\"},\n"
                  "    {\"kind\": \"leak\", \"severity\": \"warning\", \"variable\": null, "
                  "\"file\": \"prog+0x10\", \"line\": null, \"message\": \"leaks\"}\n  ],\n"
-                 "  \"findings_not_kept\": 0\n}\n");
+                 "  \"findings_not_kept\": 0,\n");
+  check_contains(text,
+                 "  \"timeline\": [\n"
+                 "    {\"t_ns\": 500, \"duration_ns\": 0, \"device\": 1, \"variable\": \"x[0:n]\", "
+                 "\"file\": \"saxpy.c\", \"line\": 9, \"direction\": \"to_device\", "
+                 "\"bytes\": 800, "
+                 "\"elided\": true, \"reason\": \"unchanged\"},\n"
+                 "    {\"t_ns\": 1500, \"duration_ns\": 0, \"device\": 1, "
+                 "\"variable\": \"x[0:n]\", "
+                 "\"file\": \"saxpy.c\", \"line\": 9, \"direction\": \"to_device\", "
+                 "\"bytes\": 800, "
+                 "\"elided\": true, \"reason\": \"not-needed\"},\n"
+                 "    {\"t_ns\": 2000, \"duration_ns\": 40, \"device\": 1, "
+                 "\"variable\": \"x[0:n]\", "
+                 "\"file\": \"saxpy.c\", \"line\": 9, \"direction\": \"to_device\", "
+                 "\"bytes\": 800, "
+                 "\"elided\": false, \"reason\": null}\n"
+                 "  ],\n  \"timeline_not_kept\": 0\n}\n");
+}
+
+/* The timeline keeps its first events, counts the rest, and still adds
+ * every event's time to its device. */
+static void test_timeline_beyond_capacity_is_counted(void) {
+  static om_ledger full = OM_LEDGER_INIT;
+  om_site site;
+  om_site_set(&site, span("z"), span("z.c"), 3);
+  om_ledger_row *row = om_ledger_row_of(&full, &site);
+  for (int i = 0; i < OM_TIMELINE_CAPACITY + 5; i++)
+    om_timeline_record(&full, row, 0, OM_FROM_DEVICE, 8, false, OM_ELIDED_UNCHANGED, i, 2);
+  uint64_t not_kept;
+  CHECK_EQ_U64(om_timeline_kept(&full, &not_kept), OM_TIMELINE_CAPACITY);
+  CHECK_EQ_U64(not_kept, 5);
+  om_tally tally;
+  om_ledger_device_tally(&full, 0, &tally);
+  CHECK_EQ_U64(tally.time_ns[OM_FROM_DEVICE], 2 * (OM_TIMELINE_CAPACITY + 5));
+  CHECK_EQ_U64(full.timeline[OM_TIMELINE_CAPACITY - 1].t_ns, OM_TIMELINE_CAPACITY - 1);
 }
 
 static void test_empty_report(void) {
@@ -105,7 +184,8 @@ static void test_empty_report(void) {
   const char *text = printed(&report);
   check_contains(text, "\"program\": null,\n");
   check_contains(text, "  \"devices\": [],\n  \"transfers\": [],\n");
-  check_contains(text, "  \"findings\": [],\n  \"findings_not_kept\": 0\n}\n");
+  check_contains(text, "  \"findings\": [],\n  \"findings_not_kept\": 0,\n"
+                       "  \"timeline\": [],\n  \"timeline_not_kept\": 0\n}\n");
 }
 
 static void test_findings_beyond_capacity_are_counted(void) {
@@ -177,6 +257,7 @@ static void test_program_name(void) {
 int main(void) {
   test_document();
   test_empty_report();
+  test_timeline_beyond_capacity_is_counted();
   test_findings_beyond_capacity_are_counted();
   test_atomic_write();
   test_program_name();

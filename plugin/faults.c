@@ -1,0 +1,76 @@
+/* faults.c - one SIGSEGV handler for the plugin's guarded memory. */
+#include "faults.h"
+
+#include <dlfcn.h>
+#include <stdatomic.h>
+#include <stddef.h>
+
+typedef int (*sigaction_fn)(int, const struct sigaction *, struct sigaction *);
+static sigaction_fn real_sigaction;
+static struct sigaction program_action; /* what the program asked for SIGSEGV */
+static atomic_bool handler_installed;
+
+enum { MAX_OWNERS = 4 };
+static _Atomic om_fault_owner owners[MAX_OWNERS];
+
+static bool owned(uintptr_t address) {
+  for (int i = 0; i < MAX_OWNERS; i++) {
+    om_fault_owner owner = atomic_load(&owners[i]);
+    if (owner != NULL && owner(address))
+      return true;
+  }
+  return false;
+}
+
+static void add_owner(om_fault_owner owner) {
+  for (int i = 0; i < MAX_OWNERS; i++) {
+    om_fault_owner seen = NULL;
+    if (atomic_compare_exchange_strong(&owners[i], &seen, owner) || seen == owner)
+      return;
+  }
+}
+
+static void pass_on(int signal, siginfo_t *info, void *context) {
+  struct sigaction action = program_action;
+  if ((action.sa_flags & SA_SIGINFO) && action.sa_sigaction != NULL) {
+    action.sa_sigaction(signal, info, context);
+    return;
+  }
+  if (action.sa_handler != SIG_DFL && action.sa_handler != SIG_IGN) {
+    action.sa_handler(signal);
+    return;
+  }
+  /* Default action: restore it; returning re-executes the access. */
+  struct sigaction fallback = {.sa_handler = SIG_DFL};
+  sigemptyset(&fallback.sa_mask);
+  real_sigaction(SIGSEGV, &fallback, NULL);
+}
+
+static void on_fault(int signal, siginfo_t *info, void *context) {
+  uintptr_t address = (uintptr_t)info->si_addr;
+  if (info->si_code == SEGV_ACCERR && owned(address))
+    return; /* retried */
+  pass_on(signal, info, context);
+}
+
+void om_faults_install(om_fault_owner owner) {
+  add_owner(owner);
+  if (atomic_exchange(&handler_installed, true))
+    return;
+  real_sigaction = (sigaction_fn)dlsym(RTLD_NEXT, "sigaction");
+  if (real_sigaction == NULL)
+    real_sigaction = (sigaction_fn)dlsym(RTLD_DEFAULT, "sigaction");
+  struct sigaction ours = {.sa_sigaction = on_fault, .sa_flags = SA_SIGINFO | SA_NODEFER};
+  sigemptyset(&ours.sa_mask);
+  real_sigaction(SIGSEGV, &ours, &program_action);
+}
+
+bool om_faults_take_sigaction(const struct sigaction *action, struct sigaction *old) {
+  if (!atomic_load(&handler_installed))
+    return false;
+  if (old != NULL)
+    *old = program_action;
+  if (action != NULL)
+    program_action = *action;
+  return true;
+}

@@ -1,0 +1,781 @@
+/* residency.c - device copies kept resident across regions (residency.h). */
+#include "residency.h"
+
+#include "faults.h"
+#include "message.h"
+#include "offload_abi.h"
+#include "options.h"
+#include "plugin.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+/* Host pages are tracked in chunks of this many bytes: a probe of one
+ * element copies one chunk back, not the whole buffer. */
+#define CHUNK_BYTES ((uintptr_t)256 * 1024)
+/* After this many faults on one section since its last kernel, the next
+ * fault copies (or releases) the whole section: the host is scanning it. */
+#define FAULTS_BEFORE_WHOLE 2
+#define HELD_SLOTS 256
+
+typedef enum { CHUNK_IN_STEP, CHUNK_HOST_NEWER, CHUNK_DEVICE_NEWER } chunk_state;
+
+typedef struct {
+  /* Read without the lock by the fault handler and by free: 0 when free. */
+  _Atomic uintptr_t begin;
+  uintptr_t end;
+  uintptr_t guard_low, guard_high; /* the whole pages inside [begin, end) */
+  /* The rest under the engine lock. */
+  int device;
+  char *device_copy;         /* device address of begin */
+  char *snapshot;            /* device memory, or NULL */
+  bool snapshot_is_newest;   /* the program's data is in the snapshot, not device_copy */
+  int in_use;                /* kernels forwarded with it right now */
+  uint64_t last_used;
+  unsigned faults;           /* since the last kernel */
+  uint8_t *chunks;           /* chunk_state per chunk; mmap'd */
+  size_t chunk_count;
+  om_ledger_row *row;        /* where its copies are counted */
+} held_section;
+
+static held_section held[HELD_SLOTS];
+static atomic_int held_count;
+static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t section_idle = PTHREAD_COND_INITIALIZER;
+static uint64_t use_clock;
+static size_t device_bytes; /* device copies and snapshots held */
+static size_t cache_bytes;
+static om_elide_policy policy;
+static bool exit_handler_registered;
+/* Set while this thread runs engine code under the lock: a fault then is
+ * the engine's own bug, not the program's access, and must not wait for
+ * the lock. */
+static _Thread_local bool in_engine __attribute__((tls_model("initial-exec")));
+
+typedef void (*data_fn)(om_ident *, int64_t, int32_t, void **, void **, int64_t *, int64_t *,
+                       void **, void **);
+typedef int (*memcpy_fn)(void *, const void *, size_t, size_t, size_t, int, int);
+typedef void *(*alloc_fn)(size_t, int);
+typedef void (*free_fn)(void *, int);
+typedef void *(*mapped_ptr_fn)(const void *, int);
+typedef int (*device_fn)(void);
+
+static struct {
+  data_fn data_begin, data_end;
+  memcpy_fn memcpy;
+  alloc_fn alloc;
+  free_fn free;
+  mapped_ptr_fn mapped_ptr;
+  device_fn initial_device;
+} real;
+
+static void *resolve(const char *name) { return om_require_real(dlsym(RTLD_NEXT, name), name); }
+
+static pthread_once_t real_resolved = PTHREAD_ONCE_INIT;
+
+static void resolve_real_functions(void) {
+  real.data_begin = (data_fn)resolve("__tgt_target_data_begin_mapper");
+  real.data_end = (data_fn)resolve("__tgt_target_data_end_mapper");
+  real.memcpy = (memcpy_fn)resolve("omp_target_memcpy");
+  real.alloc = (alloc_fn)resolve("omp_target_alloc");
+  real.free = (free_fn)resolve("omp_target_free");
+  real.mapped_ptr = (mapped_ptr_fn)resolve("omp_get_mapped_ptr");
+  real.initial_device = (device_fn)resolve("omp_get_initial_device");
+}
+
+static uintptr_t page_size(void) {
+  static uintptr_t size;
+  if (size == 0)
+    size = (uintptr_t)sysconf(_SC_PAGESIZE);
+  return size;
+}
+
+void om_residency_configure(void) {
+  policy = (om_elide_policy)om_option_choice(OM_OPTION_ELIDE);
+  cache_bytes = (size_t)om_option_number(OM_OPTION_CACHE_MB) << 20;
+  if (policy != OM_ELIDE_OFF && !om_checks_enabled()) {
+    if (om_options()->values[OM_OPTION_ELIDE].given)
+      om_warning("OWNMAP_ELIDE needs the mapping shadow of OWNMAP_CHECKS=fast or full; "
+               "transfer elision is off");
+    policy = OM_ELIDE_OFF;
+  }
+}
+
+static bool active(void) { return policy != OM_ELIDE_OFF; }
+
+/* ---- the engine lock; calls into the runtime count as its own ---- */
+
+typedef struct {
+  bool was_inside;
+} engine_entry;
+
+static engine_entry lock_engine(void) {
+  pthread_mutex_lock(&engine_lock);
+  engine_entry entry = {om_inside_offload_call};
+  om_inside_offload_call = true;
+  in_engine = true;
+  return entry;
+}
+
+static void unlock_engine(engine_entry entry) {
+  in_engine = false;
+  om_inside_offload_call = entry.was_inside;
+  pthread_mutex_unlock(&engine_lock);
+}
+
+/* ---- accounting ---- */
+
+static void count_copy(const held_section *section, om_direction direction, uint64_t bytes,
+                       uint64_t start_ns) {
+  if (bytes == 0)
+    return;
+  uint64_t duration = om_now_ns() - start_ns;
+  om_ledger_add(section->row, direction, bytes);
+  om_ledger_add_to_device(&om_plugin_transfers, section->device, direction, bytes);
+  om_ledger_add_time(section->row, direction, duration);
+  om_timeline_record(&om_plugin_transfers, section->row, section->device, direction, bytes,
+                     false, OM_ELIDED_UNCHANGED, start_ns, duration);
+}
+
+static void count_elided(const held_section *section, om_direction direction, uint64_t bytes,
+                         om_elision_reason reason) {
+  if (bytes == 0)
+    return;
+  om_ledger_add_elided(section->row, direction, bytes, reason);
+  om_ledger_add_elided_to_device(&om_plugin_transfers, section->device, direction, bytes);
+  om_timeline_record(&om_plugin_transfers, section->row, section->device, direction, bytes, true,
+                     reason, om_now_ns(), 0);
+}
+
+/* ---- chunks ---- */
+
+static uintptr_t chunk_low(const held_section *section, size_t chunk) {
+  return section->guard_low + chunk * CHUNK_BYTES;
+}
+
+static uintptr_t chunk_high(const held_section *section, size_t chunk) {
+  uintptr_t high = chunk_low(section, chunk) + CHUNK_BYTES;
+  return high < section->guard_high ? high : section->guard_high;
+}
+
+/* The next run [*first, *last) of chunks in state from `from` on; false when
+ * there is none. */
+static bool next_run(const held_section *section, chunk_state state, size_t from,
+                     size_t *first, size_t *last) {
+  size_t i = from;
+  while (i < section->chunk_count && section->chunks[i] != state)
+    i++;
+  if (i == section->chunk_count)
+    return false;
+  *first = i;
+  while (i < section->chunk_count && section->chunks[i] == state)
+    i++;
+  *last = i;
+  return true;
+}
+
+static void set_chunks(held_section *section, size_t first, size_t last, chunk_state state) {
+  memset(section->chunks + first, state, last - first);
+}
+
+static size_t bytes_in_state(const held_section *section, chunk_state state) {
+  size_t bytes = 0;
+  for (size_t i = 0; i < section->chunk_count; i++)
+    if (section->chunks[i] == state)
+      bytes += chunk_high(section, i) - chunk_low(section, i);
+  return bytes;
+}
+
+/* ---- copies ---- */
+
+static int host_device(void) { return real.initial_device(); }
+
+/* Whether the host can address a device's memory directly (the host
+ * device: its "device" memory is the process's own), found once per device
+ * by reading back, through a system call that cannot fault, the bytes just
+ * copied to a device address. libomptarget copies device to device through
+ * a host buffer when the device cannot exchange data itself; on such a
+ * device a plain memcpy is the same copy without the two transfers. */
+typedef enum { ADDRESSABLE_UNKNOWN, ADDRESSABLE_YES, ADDRESSABLE_NO } addressable;
+static addressable device_addressable[OM_SHADOW_DEVICES];
+
+static bool host_can_address(int device) {
+  return device >= 0 && device < OM_SHADOW_DEVICES &&
+         device_addressable[device] == ADDRESSABLE_YES;
+}
+
+static void learn_addressable(int device, const void *device_address, const void *host_copy,
+                              size_t bytes) {
+  if (device < 0 || device >= OM_SHADOW_DEVICES ||
+      device_addressable[device] != ADDRESSABLE_UNKNOWN || bytes == 0)
+    return;
+  unsigned char seen[64];
+  size_t probe = bytes < sizeof seen ? bytes : sizeof seen;
+  struct iovec local = {seen, probe}, remote = {(void *)device_address, probe};
+  bool same = process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)probe &&
+              memcmp(seen, host_copy, probe) == 0;
+  device_addressable[device] = same ? ADDRESSABLE_YES : ADDRESSABLE_NO;
+}
+
+/* A copy within the memory of section's device. */
+static void copy_on_device(const held_section *section, char *to, const char *from,
+                           size_t bytes) {
+  if (host_can_address(section->device))
+    memcpy(to, from, bytes);
+  else
+    real.memcpy(to, from, bytes, 0, 0, section->device, section->device);
+}
+
+static bool copy_to_device(held_section *section, uintptr_t host, size_t bytes) {
+  uint64_t start = om_now_ns();
+  size_t offset = host - section->begin;
+  if (real.memcpy(section->device_copy + offset, (const void *)host, bytes, 0, 0,
+                  section->device, host_device()) != 0)
+    return false;
+  learn_addressable(section->device, section->device_copy + offset, (const void *)host, bytes);
+  if (section->snapshot != NULL && section->snapshot_is_newest)
+    copy_on_device(section, section->snapshot + offset, section->device_copy + offset, bytes);
+  count_copy(section, OM_TO_DEVICE, bytes, start);
+  return true;
+}
+
+/* Where the program's data of a section is on the device. */
+static const char *device_newest(const held_section *section) {
+  return section->snapshot_is_newest ? section->snapshot : section->device_copy;
+}
+
+static void copy_from_device(held_section *section, void *host_target, uintptr_t host,
+                             size_t bytes) {
+  uint64_t start = om_now_ns();
+  if (real.memcpy(host_target, device_newest(section) + (host - section->begin), bytes, 0, 0,
+                  host_device(), section->device) != 0) {
+    om_error("copying %zu bytes back from device %d failed; the host's copy at %p is wrong",
+             bytes, section->device, (void *)host);
+    abort();
+  }
+  count_copy(section, OM_FROM_DEVICE, bytes, start);
+}
+
+/* The partial first and last pages, never protected: copied every time. */
+static void copy_edges_to_device(held_section *section) {
+  if (section->guard_low > section->begin)
+    copy_to_device(section, section->begin, section->guard_low - section->begin);
+  if (section->end > section->guard_high)
+    copy_to_device(section, section->guard_high, section->end - section->guard_high);
+}
+
+static void copy_edges_from_device(held_section *section) {
+  if (section->guard_low > section->begin)
+    copy_from_device(section, (void *)section->begin, section->begin,
+                     section->guard_low - section->begin);
+  if (section->end > section->guard_high)
+    copy_from_device(section, (void *)section->guard_high, section->guard_high,
+                     section->end - section->guard_high);
+}
+
+/* Brings chunks [first, last) (all newer on the device) back into fresh
+ * read-only pages that replace the protected ones in one step. */
+static void fetch_run(held_section *section, size_t first, size_t last) {
+  uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
+  size_t bytes = high - low;
+  void *fresh = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (fresh == MAP_FAILED) { /* no memory for a bounce: copy in place */
+    mprotect((void *)low, bytes, PROT_READ | PROT_WRITE);
+    copy_from_device(section, (void *)low, low, bytes);
+    mprotect((void *)low, bytes, PROT_READ);
+  } else {
+    copy_from_device(section, fresh, low, bytes);
+    mprotect(fresh, bytes, PROT_READ);
+    if (mremap(fresh, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low) == MAP_FAILED) {
+      om_error("cannot move %zu bytes of copied-back data into place at %p", bytes, (void *)low);
+      abort();
+    }
+  }
+  set_chunks(section, first, last, CHUNK_IN_STEP);
+}
+
+static void fetch_chunks(held_section *section, size_t from, size_t to) {
+  size_t first, last;
+  while (from < to && next_run(section, CHUNK_DEVICE_NEWER, from, &first, &last) &&
+         first < to) {
+    if (last > to)
+      last = to;
+    fetch_run(section, first, last);
+    from = last;
+  }
+}
+
+/* Copies the chunks the host wrote to the device, read-only from now on
+ * (protected first, so a write during the copy faults and is seen). */
+static size_t upload_host_newer(held_section *section) {
+  size_t first, last, from = 0, bytes = 0;
+  while (next_run(section, CHUNK_HOST_NEWER, from, &first, &last)) {
+    uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
+    mprotect((void *)low, high - low, PROT_READ);
+    copy_to_device(section, low, high - low);
+    set_chunks(section, first, last, CHUNK_IN_STEP);
+    bytes += high - low;
+    from = last;
+  }
+  return bytes;
+}
+
+static bool owns_fault(uintptr_t address);
+
+/* ---- the table ---- */
+
+static size_t section_bytes(const held_section *section) {
+  return section->end - section->begin;
+}
+
+static size_t footprint(const held_section *section) {
+  return section_bytes(section) * (section->snapshot != NULL ? 2 : 1);
+}
+
+static held_section *find_exact(uintptr_t begin, uintptr_t end, int device) {
+  for (int i = 0; i < HELD_SLOTS; i++)
+    if (atomic_load_explicit(&held[i].begin, memory_order_relaxed) == begin &&
+        held[i].end == end && held[i].device == device)
+      return &held[i];
+  return NULL;
+}
+
+static bool overlaps(const held_section *section, uintptr_t begin, uintptr_t end) {
+  uintptr_t low = atomic_load_explicit(&section->begin, memory_order_relaxed);
+  return low != 0 && begin < section->end && low < end;
+}
+
+static void wait_idle(held_section *section) {
+  while (section->in_use > 0)
+    pthread_cond_wait(&section_idle, &engine_lock);
+}
+
+static void release_reference(held_section *section) {
+  void *base = (void *)section->begin;
+  int64_t size = (int64_t)section_bytes(section), type = 0;
+  real.data_end(NULL, section->device, 1, &base, &base, &size, &type, NULL, NULL);
+}
+
+/* Gives a section back to the runtime: the host's copy complete (unless
+ * keep_data is false), writable, and the extra reference dropped. */
+static void give_back(held_section *section, bool keep_data) {
+  wait_idle(section);
+  if (atomic_load_explicit(&section->begin, memory_order_relaxed) == 0)
+    return; /* given back while we waited */
+  if (keep_data)
+    fetch_chunks(section, 0, section->chunk_count);
+  else
+    count_elided(section, OM_FROM_DEVICE, bytes_in_state(section, CHUNK_DEVICE_NEWER),
+                 OM_ELIDED_NOT_NEEDED);
+  mprotect((void *)section->guard_low, section->guard_high - section->guard_low,
+           PROT_READ | PROT_WRITE);
+  release_reference(section);
+  if (section->snapshot != NULL)
+    real.free(section->snapshot, section->device);
+  device_bytes -= footprint(section);
+  munmap(section->chunks, section->chunk_count);
+  atomic_store(&section->begin, 0);
+  atomic_fetch_sub(&held_count, 1);
+}
+
+static void give_back_overlapping(uintptr_t begin, uintptr_t end, bool keep_data) {
+  for (int i = 0; i < HELD_SLOTS; i++)
+    if (overlaps(&held[i], begin, end))
+      give_back(&held[i], keep_data);
+}
+
+/* Makes room for `bytes` more device memory, giving back the least
+ * recently used idle sections; false if that is not enough. */
+static bool make_room(size_t bytes) {
+  while (device_bytes + bytes > cache_bytes) {
+    held_section *oldest = NULL;
+    for (int i = 0; i < HELD_SLOTS; i++)
+      if (atomic_load_explicit(&held[i].begin, memory_order_relaxed) != 0 &&
+          held[i].in_use == 0 && (oldest == NULL || held[i].last_used < oldest->last_used))
+        oldest = &held[i];
+    if (oldest == NULL)
+      return false;
+    give_back(oldest, true);
+  }
+  return true;
+}
+
+static void give_back_all_at_exit(void) {
+  if (atomic_load(&held_count) == 0)
+    return;
+  engine_entry entry = lock_engine();
+  for (int i = 0; i < HELD_SLOTS; i++)
+    if (atomic_load_explicit(&held[i].begin, memory_order_relaxed) != 0)
+      give_back(&held[i], true);
+  unlock_engine(entry);
+}
+
+/* Takes an extra reference on [begin, end) of device; every chunk starts
+ * newer on the host (the device copy is fresh). NULL when it cannot. */
+static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t need) {
+  pthread_once(&real_resolved, resolve_real_functions);
+  if (!make_room(need))
+    return NULL;
+  held_section *slot = NULL;
+  for (int i = 0; i < HELD_SLOTS && slot == NULL; i++)
+    if (atomic_load_explicit(&held[i].begin, memory_order_relaxed) == 0)
+      slot = &held[i];
+  if (slot == NULL)
+    return NULL;
+  uintptr_t page = page_size();
+  uintptr_t guard_low = (begin + page - 1) & ~(page - 1), guard_high = end & ~(page - 1);
+  size_t chunk_count = (guard_high - guard_low + CHUNK_BYTES - 1) / CHUNK_BYTES;
+  uint8_t *chunks = mmap(NULL, chunk_count, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (chunks == MAP_FAILED)
+    return NULL;
+  void *base = (void *)begin;
+  int64_t size = (int64_t)(end - begin), type = 0;
+  real.data_begin(NULL, device, 1, &base, &base, &size, &type, NULL, NULL);
+  char *device_copy = real.mapped_ptr(base, device);
+  if (device_copy == NULL) {
+    munmap(chunks, chunk_count);
+    return NULL;
+  }
+  if (!exit_handler_registered) {
+    exit_handler_registered = true;
+    om_faults_install(owns_fault);
+    if (atexit(give_back_all_at_exit) != 0)
+      om_warning("cannot register the exit handler of transfer elision");
+  }
+  *slot = (held_section){.end = end, .guard_low = guard_low, .guard_high = guard_high,
+                         .device = device, .device_copy = device_copy, .chunks = chunks,
+                         .chunk_count = chunk_count};
+  memset(chunks, CHUNK_HOST_NEWER, chunk_count);
+  device_bytes += end - begin;
+  atomic_fetch_add(&held_count, 1);
+  atomic_store(&slot->begin, begin);
+  return slot;
+}
+
+/* ---- kernels ---- */
+
+static bool type_taken_over(int64_t type) {
+  const int64_t refused = OM_MAP_ALWAYS | OM_MAP_DELETE | OM_MAP_PTR_AND_OBJ | OM_MAP_PRIVATE |
+                          OM_MAP_LITERAL | OM_MAP_OMPX_HOLD | OM_MAP_MEMBER_OF |
+                          0x40 /* RETURN_PARAM */ | 0x1000 /* PRESENT */;
+  return (type & refused) == 0 && (type & (OM_MAP_TO | OM_MAP_FROM)) != 0;
+}
+
+static bool entry_large(const om_map_entries *entries, int32_t i) {
+  return entries->begins[i] != NULL && entries->sizes[i] >= (int64_t)OM_RESIDENCY_MIN_BYTES;
+}
+
+static bool entries_overlap(const om_map_entries *entries, int32_t i) {
+  uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
+  for (int32_t j = 0; j < entries->count; j++) {
+    uintptr_t other = (uintptr_t)entries->begins[j];
+    if (j != i && entries->sizes[j] > 0 && other < end &&
+        begin < other + (uintptr_t)entries->sizes[j])
+      return true;
+  }
+  return false;
+}
+
+static bool can_take_over(const om_checked_call *call, int32_t i) {
+  const om_map_entries *entries = call->entries;
+  uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
+  uintptr_t page = page_size(), start;
+  size_t block;
+  return i < OM_PRESENCE_MAX && type_taken_over(entries->types[i]) &&
+         (entries->mappers == NULL || entries->mappers[i] == NULL) &&
+         ((begin + page - 1) & ~(page - 1)) + page <= end &&
+         om_checks_heap_block_of(call, i, &start, &block) && end <= start + block &&
+         !entries_overlap(entries, i) &&
+         !om_shadow_contains(&om_plugin_shadow, call->device, begin, end - begin);
+}
+
+void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_residency_plan *plan) {
+  plan->any = false;
+  if (!active())
+    return;
+  const om_map_entries *entries = call->entries;
+  bool some_held = atomic_load_explicit(&held_count, memory_order_relaxed) > 0;
+  for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
+    if (!entry_large(entries, i) && !some_held)
+      continue;
+    bool take = !nowait && entry_large(entries, i) && can_take_over(call, i);
+    if (!plan->any && take)
+      memset(&plan->taken, 0, sizeof plan->taken);
+    if (take) {
+      om_presence_set(&plan->taken, i, true);
+      plan->any = true;
+    } else if (some_held && entries->sizes[i] > 0 && entries->begins[i] != NULL) {
+      uintptr_t begin = (uintptr_t)entries->begins[i];
+      om_residency_give_back_range(begin, begin + (uintptr_t)entries->sizes[i], true);
+    }
+  }
+}
+
+/* Makes the device copy hold the program's data (before a kernel reads it). */
+static void make_device_current(held_section *section, bool keep_snapshot) {
+  size_t bytes = section_bytes(section), restored = 0;
+  if (section->snapshot_is_newest) {
+    copy_on_device(section, section->device_copy, section->snapshot, bytes);
+    section->snapshot_is_newest = keep_snapshot;
+    restored = bytes_in_state(section, CHUNK_IN_STEP) + bytes_in_state(section, CHUNK_DEVICE_NEWER);
+  }
+  size_t copied = upload_host_newer(section);
+  copy_edges_to_device(section);
+  size_t guarded = section->guard_high - section->guard_low;
+  count_elided(section, OM_TO_DEVICE, restored, OM_ELIDED_RESTORED_ON_DEVICE);
+  count_elided(section, OM_TO_DEVICE, guarded - copied - restored, OM_ELIDED_UNCHANGED);
+}
+
+/* A kernel that maps the section TO only may change the device copy; the
+ * snapshot keeps the program's data. False when there is no room for it. */
+static bool keep_snapshot(held_section *section) {
+  if (section->snapshot_is_newest)
+    return true;
+  size_t bytes = section_bytes(section);
+  if (section->snapshot == NULL) {
+    section->in_use++; /* not to be evicted for its own snapshot */
+    bool room = make_room(bytes);
+    section->in_use--;
+    if (!room)
+      return false;
+    section->snapshot = real.alloc(bytes, section->device);
+    if (section->snapshot == NULL)
+      return false;
+    device_bytes += bytes;
+  }
+  copy_on_device(section, section->snapshot, section->device_copy, bytes);
+  section->snapshot_is_newest = true;
+  return true;
+}
+
+static bool enter_entry(const om_checked_call *call, int32_t i, held_section **out) {
+  const om_map_entries *entries = call->entries;
+  uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
+  int64_t type = entries->types[i];
+  bool reads = type & OM_MAP_TO, writes = type & OM_MAP_FROM;
+  held_section *section = find_exact(begin, end, call->device);
+  if (section != NULL) {
+    wait_idle(section);
+  } else {
+    give_back_overlapping(begin, end, true); /* other extents of the same data */
+    if ((section = hold(begin, end, call->device, end - begin)) == NULL)
+      return false;
+  }
+  section->row = om_entry_row(&om_plugin_transfers, entries, i, call->origin);
+  if (reads)
+    make_device_current(section, !writes);
+  if (reads && !writes && !keep_snapshot(section)) {
+    give_back(section, true);
+    return false;
+  }
+  section->in_use++;
+  section->last_used = ++use_clock;
+  *out = section;
+  return true;
+}
+
+void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *plan,
+                               om_presence *before, om_presence *tracked) {
+  if (!plan->any)
+    return;
+  engine_entry entry = lock_engine();
+  const om_map_entries *entries = call->entries;
+  for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
+    if (!om_presence_bit(&plan->taken, i))
+      continue;
+    held_section *section;
+    if (!enter_entry(call, i, &section)) {
+      om_presence_set(&plan->taken, i, false);
+      continue;
+    }
+    om_presence_set(before, i, true);
+    om_presence_set(tracked, i, false);
+  }
+  unlock_engine(entry);
+}
+
+static void leave_entry(held_section *section, int64_t type) {
+  section->in_use--;
+  section->faults = 0;
+  if (!(type & OM_MAP_FROM))
+    return;
+  /* Results not fetched since the last kernel are overwritten unread. */
+  count_elided(section, OM_FROM_DEVICE, bytes_in_state(section, CHUNK_DEVICE_NEWER),
+               OM_ELIDED_NOT_NEEDED);
+  section->snapshot_is_newest = false;
+  copy_edges_from_device(section);
+  set_chunks(section, 0, section->chunk_count, CHUNK_DEVICE_NEWER);
+  size_t guarded = section->guard_high - section->guard_low;
+  if (policy == OM_ELIDE_LAZY) {
+    mprotect((void *)section->guard_low, guarded, PROT_NONE);
+  } else {
+    mprotect((void *)section->guard_low, guarded, PROT_READ | PROT_WRITE);
+    copy_from_device(section, (void *)section->guard_low, section->guard_low, guarded);
+    mprotect((void *)section->guard_low, guarded, PROT_READ);
+    set_chunks(section, 0, section->chunk_count, CHUNK_IN_STEP);
+  }
+}
+
+void om_residency_leave_kernel(const om_checked_call *call, const om_residency_plan *plan) {
+  if (!plan->any)
+    return;
+  engine_entry entry = lock_engine();
+  const om_map_entries *entries = call->entries;
+  for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
+    if (!om_presence_bit(&plan->taken, i))
+      continue;
+    uintptr_t begin = (uintptr_t)entries->begins[i];
+    held_section *section =
+        find_exact(begin, begin + (uintptr_t)entries->sizes[i], call->device);
+    if (section != NULL)
+      leave_entry(section, entries->types[i]);
+  }
+  pthread_cond_broadcast(&section_idle);
+  unlock_engine(entry);
+}
+
+/* ---- everything else that touches held memory ---- */
+
+void om_residency_give_back_entries(const om_map_entries *entries) {
+  if (atomic_load_explicit(&held_count, memory_order_relaxed) == 0)
+    return;
+  for (int32_t i = 0; i < entries->count; i++)
+    if (entries->begins[i] != NULL && entries->sizes[i] > 0) {
+      uintptr_t begin = (uintptr_t)entries->begins[i];
+      om_residency_give_back_range(begin, begin + (uintptr_t)entries->sizes[i], true);
+    }
+}
+
+bool om_residency_holding(void) {
+  return atomic_load_explicit(&held_count, memory_order_relaxed) > 0;
+}
+
+static bool any_overlap(uintptr_t begin, uintptr_t end) {
+  if (!om_residency_holding())
+    return false;
+  for (int i = 0; i < HELD_SLOTS; i++)
+    if (overlaps(&held[i], begin, end))
+      return true;
+  return false;
+}
+
+void om_residency_give_back_range(uintptr_t begin, uintptr_t end, bool keep_data) {
+  if (!any_overlap(begin, end))
+    return;
+  engine_entry entry = lock_engine();
+  give_back_overlapping(begin, end, keep_data);
+  unlock_engine(entry);
+}
+
+static size_t chunk_of(const held_section *section, uintptr_t address) {
+  return (address - section->guard_low) / CHUNK_BYTES;
+}
+
+/* The host is about to write chunks [first, last): complete and writable. */
+static void let_host_write(held_section *section, size_t first, size_t last) {
+  fetch_chunks(section, first, last);
+  uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
+  mprotect((void *)low, high - low, PROT_READ | PROT_WRITE);
+  set_chunks(section, first, last, CHUNK_HOST_NEWER);
+}
+
+void om_residency_host_access(uintptr_t begin, uintptr_t end, bool write) {
+  if (!any_overlap(begin, end))
+    return;
+  engine_entry entry = lock_engine();
+  for (int i = 0; i < HELD_SLOTS; i++) {
+    held_section *section = &held[i];
+    if (!overlaps(section, begin, end))
+      continue;
+    uintptr_t low = begin > section->guard_low ? begin : section->guard_low;
+    uintptr_t high = end < section->guard_high ? end : section->guard_high;
+    if (low >= high)
+      continue;
+    size_t first = chunk_of(section, low), last = chunk_of(section, high - 1) + 1;
+    if (write)
+      let_host_write(section, first, last);
+    else
+      fetch_chunks(section, first, last);
+  }
+  unlock_engine(entry);
+}
+
+/* The fault handler's part: a host access to a protected chunk. */
+static void host_touched(held_section *section, uintptr_t address) {
+  size_t chunk = chunk_of(section, address);
+  bool whole = ++section->faults > FAULTS_BEFORE_WHOLE;
+  switch ((chunk_state)section->chunks[chunk]) {
+  case CHUNK_DEVICE_NEWER: /* any access: bring the data back */
+    if (whole)
+      fetch_chunks(section, 0, section->chunk_count);
+    else
+      fetch_chunks(section, chunk, chunk + 1);
+    break;
+  case CHUNK_IN_STEP: /* a write to a read-only chunk */
+    if (whole) {
+      size_t first, last, from = 0;
+      while (next_run(section, CHUNK_IN_STEP, from, &first, &last)) {
+        let_host_write(section, first, last);
+        from = last;
+      }
+    } else {
+      let_host_write(section, chunk, chunk + 1);
+    }
+    break;
+  case CHUNK_HOST_NEWER: /* another thread made it writable meanwhile */
+    break;
+  }
+}
+
+static bool owns_fault(uintptr_t address) {
+  if (in_engine || atomic_load_explicit(&held_count, memory_order_relaxed) == 0)
+    return false;
+  for (int i = 0; i < HELD_SLOTS; i++) {
+    held_section *section = &held[i];
+    if (atomic_load_explicit(&section->begin, memory_order_acquire) == 0 ||
+        address < section->guard_low || address >= section->guard_high)
+      continue;
+    engine_entry entry = lock_engine();
+    bool still = atomic_load_explicit(&section->begin, memory_order_relaxed) != 0 &&
+                 address >= section->guard_low && address < section->guard_high;
+    if (still)
+      host_touched(section, address);
+    unlock_engine(entry);
+    return true; /* retried; if it was given back meanwhile, it is writable */
+  }
+  return false;
+}
+
+bool om_residency_hides(const void *begin, size_t size, int device) {
+  uintptr_t low = (uintptr_t)begin;
+  if (!any_overlap(low, low + (size ? size : 1)))
+    return false;
+  engine_entry entry = lock_engine();
+  bool hidden = false;
+  for (int i = 0; i < HELD_SLOTS && !hidden; i++)
+    hidden = overlaps(&held[i], low, low + (size ? size : 1)) && held[i].device == device &&
+             held[i].in_use == 0;
+  unlock_engine(entry);
+  return hidden;
+}
+
+/* ---- fork ---- */
+
+void om_residency_fork_prepare(void) {
+  give_back_all_at_exit();
+  pthread_mutex_lock(&engine_lock);
+}
+
+void om_residency_fork_parent(void) { pthread_mutex_unlock(&engine_lock); }
+
+void om_residency_fork_child(void) {
+  pthread_mutex_init(&engine_lock, NULL);
+  pthread_cond_init(&section_idle, NULL);
+}

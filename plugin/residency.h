@@ -1,0 +1,97 @@
+/* residency.h - transfer elision (OWNMAP_ELIDE): device copies of large
+ * heap sections stay resident across target regions, so that a copy whose
+ * destination already holds the same bytes is skipped.
+ *
+ * A kernel's map entry is taken over when it maps a section of at least
+ * OM_RESIDENCY_MIN_BYTES that lies in one heap block, holds at least one
+ * whole page, is not mapped by the program (the checks' shadow), overlaps
+ * no other entry of the call, and has TO and/or FROM without ALWAYS,
+ * DELETE, PRESENT, ompx_hold, a mapper or struct-member bits; nowait
+ * kernels are never taken over. The plugin then keeps one extra reference
+ * on the section (the runtime's own begin call with a map type of 0), so
+ * the runtime copies nothing for it, and does every copy the program's maps
+ * require itself:
+ *  - before a kernel that reads the section (TO), only what the device does
+ *    not hold yet: chunks the host wrote since they were last in step
+ *    (found by write faults on read-only pages), plus the partial first and
+ *    last pages, which cannot be protected without touching other data;
+ *  - after a kernel that writes it (FROM), the partial pages at once; the
+ *    whole pages are protected (PROT_NONE) and copied back, chunk by chunk,
+ *    when the host first touches them (OWNMAP_ELIDE=lazy), or at once
+ *    (safe). A copy back lands in fresh pages that replace the protected
+ *    ones in one mremap, so no other host thread ever sees half of it;
+ *  - a kernel that maps the section TO only may change the device copy,
+ *    which the program then expects to be discarded: the plugin keeps a
+ *    snapshot on the device (device-to-device copy) and restores from it.
+ * Anything else that touches a held section first gives it back to the
+ * runtime with the host's copy complete: another map of it (data begin,
+ * end, update, a map that is not taken over), free (without copying),
+ * realloc, the system calls interposed in stale_syscalls.c, the
+ * omp_target_* API, fork and exit. Held device memory is capped by
+ * OWNMAP_CACHE_MB; the least recently used sections are given back first.
+ *
+ * One mutex (the engine lock) guards the held sections. It is taken before
+ * the shadow's device locks and the ledger's lock, never after; the fault
+ * handler takes it, so the engine never touches a protected page itself.
+ */
+#ifndef OWNMAP_PLUGIN_RESIDENCY_H
+#define OWNMAP_PLUGIN_RESIDENCY_H
+
+#include "accounting.h"
+#include "checks.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define OM_RESIDENCY_MIN_BYTES (64u * 1024u)
+
+/* Reads OWNMAP_ELIDE and OWNMAP_CACHE_MB; called once at initialisation. */
+void om_residency_configure(void);
+
+/* The entries of one kernel call that the engine takes over. */
+typedef struct {
+  om_presence taken;
+  bool any;
+} om_residency_plan;
+
+/* Before the kernel's presence probe: decides which entries to take over
+ * and gives back the held sections the other entries overlap. */
+void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_residency_plan *plan);
+
+/* After the checks, before forwarding: holds the taken entries and makes
+ * their device copies current. Entries it could not hold are dropped from
+ * the plan; for the others, *before says present (the runtime copies
+ * nothing) and *tracked is cleared (their presence after is probed). */
+void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *plan,
+                               om_presence *before, om_presence *tracked);
+
+/* After forwarding: the device copies of FROM entries are now the newest. */
+void om_residency_leave_kernel(const om_checked_call *call, const om_residency_plan *plan);
+
+/* Before forwarding any other offload call on device: the held sections its
+ * entries overlap go back to the runtime, the host's copy complete. */
+void om_residency_give_back_entries(const om_map_entries *entries);
+
+/* False when no section is held (one atomic load). */
+bool om_residency_holding(void);
+
+/* [begin, end) of host memory is about to be freed (keep_data false: its
+ * contents no longer matter) or handed to code the plugin cannot follow. */
+void om_residency_give_back_range(uintptr_t begin, uintptr_t end, bool keep_data);
+
+/* A system call or copy is about to read (write false) or write
+ * [begin, end) on the host: the host's copy is made complete first. */
+void om_residency_host_access(uintptr_t begin, uintptr_t end, bool write);
+
+/* True when [begin, begin + size) lies in a section the engine holds but
+ * the program has not mapped (omp_target_is_present must then say no). */
+bool om_residency_hides(const void *begin, size_t size, int device);
+
+/* pthread_atfork: the parent gives everything back before forking, so the
+ * child inherits complete, unprotected host memory. */
+void om_residency_fork_prepare(void);
+void om_residency_fork_parent(void);
+void om_residency_fork_child(void);
+
+#endif

@@ -1,0 +1,732 @@
+#!/usr/bin/env python3
+"""ownmap-report: merge ownmap's reports into one HTML page or a text summary.
+
+Reads run reports (the plugin's, OWNMAP_REPORT=FILE: schema
+ownmap-run-report/1 or /2) and at most one static report (ownmap-rewrite
+--report=FILE --report-format=json: schema ownmap-rewrite-report/1), given
+in any order; each file's "schema" says what it is. Writes a self-contained
+HTML page (inline CSS, SVG and a few lines of script; nothing fetched) with
+the totals per device, one row per variable and source location, a
+transfer timeline per buffer, bytes per region, and the suggested map
+clauses; or, with --text, the same facts as plain text.
+
+Exit status: 0 when the report was written, 2 for a usage error or an input
+that is missing, not JSON, or of another schema.
+"""
+import argparse
+import html
+import json
+import os
+import re
+import sys
+
+RUN_SCHEMAS = ("ownmap-run-report/1", "ownmap-run-report/2")
+STATIC_SCHEMA = "ownmap-rewrite-report/1"
+DIRECTIONS = ("to_device", "from_device")
+REASONS = ("unchanged", "restored-on-device", "not-needed")
+ARROW = {"to_device": "host->device", "from_device": "device->host"}
+DEFAULT_HTML = "ownmap-report.html"
+TIMELINE_LANES = 40
+
+
+class InputError(Exception):
+    """An input the tool cannot use; the message names the file."""
+
+
+# ---------------------------------------------------------------------------
+# Reading the inputs
+
+
+def load_json(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except OSError as e:
+        raise InputError(f"{path}: cannot read: {e.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise InputError(f"{path}: not a JSON document: {e}") from None
+
+
+def need(condition, path, what):
+    if not condition:
+        raise InputError(f"{path}: {what}")
+
+
+def zero_tally():
+    flow = {"bytes": 0, "copies": 0, "time_ns": 0}
+    elided = {"bytes": 0, "copies": 0, "reasons": dict.fromkeys(REASONS, 0)}
+    return {"to_device": dict(flow), "from_device": dict(flow),
+            "elided_to_device": json.loads(json.dumps(elided)),
+            "elided_from_device": json.loads(json.dumps(elided))}
+
+
+def is_count(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def read_tally(path, where, entry):
+    """The four flows of a row, device or totals; fields that schema 1 lacks
+    are zero."""
+    tally = zero_tally()
+    for direction in DIRECTIONS:
+        flow = entry.get(direction)
+        need(isinstance(flow, dict), path, f"{where}: '{direction}' is not an object")
+        for key in ("bytes", "copies", "time_ns"):
+            value = flow.get(key, 0)
+            need(is_count(value), path, f"{where}: '{direction}.{key}' is not a count")
+            tally[direction][key] = value
+        elided = entry.get("elided_" + direction)
+        if elided is None:
+            continue
+        need(isinstance(elided, dict), path, f"{where}: 'elided_{direction}' is not an object")
+        for key in ("bytes", "copies"):
+            need(is_count(elided.get(key)), path,
+                 f"{where}: 'elided_{direction}.{key}' is not a count")
+            tally["elided_" + direction][key] = elided[key]
+        for reason, value in (elided.get("reasons") or {}).items():
+            need(is_count(value), path, f"{where}: elision reason '{reason}' is not a count")
+            tally["elided_" + direction]["reasons"][reason] = value
+    return tally
+
+
+def add_tally(total, tally):
+    for direction in DIRECTIONS:
+        for key in ("bytes", "copies", "time_ns"):
+            total[direction][key] += tally[direction][key]
+        elided, into = tally["elided_" + direction], total["elided_" + direction]
+        into["bytes"] += elided["bytes"]
+        into["copies"] += elided["copies"]
+        for reason, value in elided["reasons"].items():
+            into["reasons"][reason] = into["reasons"].get(reason, 0) + value
+
+
+def read_run(path, doc):
+    need(isinstance(doc.get("transfers"), list), path, "'transfers' is not a list")
+    need(isinstance(doc.get("devices"), list), path, "'devices' is not a list")
+    rows = []
+    for i, row in enumerate(doc["transfers"]):
+        need(isinstance(row, dict) and isinstance(row.get("variable"), str), path,
+             f"transfers[{i}] has no variable")
+        rows.append({"variable": row["variable"], "file": row.get("file"),
+                     "line": row.get("line"), **read_tally(path, f"transfers[{i}]", row)})
+    devices = []
+    for i, device in enumerate(doc["devices"]):
+        need(isinstance(device, dict), path, f"devices[{i}] is not an object")
+        tally = read_tally(path, f"devices[{i}]", device)
+        devices.append({"device": device.get("device"), **tally})
+    timeline = doc.get("timeline", [])
+    need(isinstance(timeline, list), path, "'timeline' is not a list")
+    for i, event in enumerate(timeline):
+        need(isinstance(event, dict) and is_count(event.get("t_ns"))
+             and event.get("direction") in DIRECTIONS and is_count(event.get("bytes")),
+             path, f"timeline[{i}] is not a timeline event")
+    findings = doc.get("findings", [])
+    need(isinstance(findings, list), path, "'findings' is not a list")
+    return {"path": path, "schema": doc["schema"], "program": doc.get("program"),
+            "rows": rows, "devices": devices, "timeline": timeline,
+            "timeline_not_kept": doc.get("timeline_not_kept", 0), "findings": findings}
+
+
+def read_static(path, doc):
+    for key in ("loops", "regions", "findings"):
+        need(isinstance(doc.get(key), list), path, f"'{key}' is not a list")
+    return {"path": path, "loops": doc["loops"], "regions": doc["regions"],
+            "findings": doc["findings"]}
+
+
+def read_inputs(paths):
+    runs, statics = [], []
+    for path in paths:
+        doc = load_json(path)
+        schema = doc.get("schema") if isinstance(doc, dict) else None
+        if schema in RUN_SCHEMAS:
+            runs.append(read_run(path, doc))
+        elif schema == STATIC_SCHEMA:
+            statics.append(read_static(path, doc))
+        else:
+            raise InputError(f"{path}: schema {schema!r} is neither a run report "
+                             f"({', '.join(RUN_SCHEMAS)}) nor a static report ({STATIC_SCHEMA})")
+    if not runs:
+        raise InputError("no run report given (ownmap-run --report FILE writes one)")
+    if len(statics) > 1:
+        raise InputError(f"more than one static report: {statics[0]['path']}, {statics[1]['path']}")
+    return runs, statics[0] if statics else None
+
+
+# ---------------------------------------------------------------------------
+# Merging and matching
+
+
+def merged_rows(runs):
+    """Rows of all runs added up by variable, file and line."""
+    by_site = {}
+    for run in runs:
+        for row in run["rows"]:
+            key = (row["variable"], row["file"], row["line"])
+            if key not in by_site:
+                by_site[key] = {"variable": row["variable"], "file": row["file"],
+                                "line": row["line"], **zero_tally()}
+            add_tally(by_site[key], row)
+    return sorted(by_site.values(), key=lambda r: (r["file"] or "", r["line"] or 0, r["variable"]))
+
+
+def merged_devices(runs):
+    by_device = {}
+    for run in runs:
+        for device in run["devices"]:
+            entry = by_device.setdefault(device["device"],
+                                         {"device": device["device"], **zero_tally()})
+            add_tally(entry, device)
+    return sorted(by_device.values(), key=lambda d: (d["device"] is None, d["device"] or 0))
+
+
+def file_stem(path):
+    """The source a file name stands for: rewritten files (name.omp.c) are
+    named after their original (name.c)."""
+    if not path:
+        return ""
+    name = os.path.basename(path)
+    return name.replace(".omp.", ".", 1) if ".omp." in name else name
+
+
+def base_name(expression):
+    match = re.match(r"[A-Za-z_]\w*", expression or "")
+    return match.group(0) if match else ""
+
+
+def static_maps(static):
+    """Every map the static report states: per loop and data region
+    variable, with where it was written or inferred."""
+    maps = []
+    for kind, entries in (("loop", static["loops"]), ("region", static["regions"])):
+        for entry in entries:
+            where = entry.get("location") or entry.get("begin") or {}
+            for variable in entry.get("variables") or []:
+                if not variable.get("map"):
+                    continue
+                declared = variable.get("annotation_location") or where
+                maps.append({"kind": kind, "kernel": entry.get("kernel"),
+                             "directive": entry.get("directive"),
+                             "name": variable.get("name"), "map": variable["map"],
+                             "section": variable.get("section") or variable.get("name"),
+                             "stem": file_stem(where.get("file")),
+                             "file": os.path.basename(where.get("file") or ""),
+                             "line": where.get("line"), "declared_line": declared.get("line")})
+    return maps
+
+
+def nearest(candidates, line, line_of):
+    return min(candidates, key=lambda c: abs((line_of(c) or 0) - (line or 0)))
+
+
+def match_static(row, maps):
+    """The static map of a run row: same source (rewritten files count as
+    their original) and the same section, else the same variable name;
+    among several, the one declared nearest the row's line. Loops before
+    data regions: a loop's map is the one the row's copies come from when
+    the row has its own line."""
+    stem = file_stem(row["file"])
+    same_file = [m for m in maps if m["stem"] == stem]
+    for candidates in ([m for m in same_file if m["section"] == row["variable"]],
+                       [m for m in same_file if m["name"] == base_name(row["variable"])]):
+        if candidates:
+            return nearest(candidates, row["line"], lambda m: m["declared_line"])
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Suggestions
+
+
+def human_bytes(count):
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if count >= size:
+            value = count / size
+            return f"{value:.0f} {unit}" if value == int(value) else f"{value:.1f} {unit}"
+    return f"{count} bytes" if count != 1 else "1 byte"
+
+
+def site_of(row):
+    if row["file"] is None:
+        return "(other sites)"
+    return f"{row['file']}:{row['line']}" if row["line"] is not None else row["file"]
+
+
+def per_copy(flow):
+    """The bytes of one copy when every copy moved the same amount."""
+    copies = flow["copies"]
+    return flow["bytes"] // copies if copies and flow["bytes"] % copies == 0 else None
+
+
+def in_loop(found):
+    if found is None:
+        return ""
+    return f" (in the loop of {found['kernel']} at {found['file']}:{found['line']})" \
+        if found["kernel"] else f" (in the region at {found['file']}:{found['line']})"
+
+
+def around(found, row):
+    """Where a target data region would go."""
+    if found is None:
+        return (f"around the loop whose target regions map it (declared at {site_of(row)})"
+                if row["line"] is not None else "around the loop whose target regions map it")
+    if found["kernel"]:
+        return (f"around the loop that calls {found['kernel']} "
+                f"(offloaded at {found['file']}:{found['line']})")
+    return f"around the loop that runs the region at {found['file']}:{found['line']}"
+
+
+def suggest_from_elisions(row, found):
+    """The plugin skipped copies at run time: the map clauses asked for more
+    than the run needed, and the program can say so itself."""
+    out = []
+    name = row["variable"]
+    there, back = row["elided_to_device"], row["elided_from_device"]
+    back_unchanged = back["reasons"].get("unchanged", 0)
+    if back_unchanged == back["bytes"] > row["from_device"]["bytes"]:
+        # Most bytes back were skipped as unchanged (what was copied are the
+        # parts the plugin cannot track, e.g. partial pages).
+        written = found["map"] if found else "with from"
+        clause = f"map(alloc: {name})" if found and found["map"] == "from" else f"map(to: {name})"
+        saved = back["bytes"] + row["from_device"]["bytes"]
+        out.append({
+            "kind": "map-narrower", "variable": name, "site": site_of(row), "saves": saved,
+            "clause": clause,
+            "text": f"{name} is mapped {written}{in_loop(found)} but never changed on the device "
+                    f"({back['copies']} copies back elided as unchanged): {clause} saves "
+                    f"{human_bytes(saved)} device->host" + per_step(back)})
+    held = there["reasons"].get("unchanged", 0) + there["reasons"].get("restored-on-device", 0)
+    if held:
+        lazy = back["reasons"].get("not-needed", 0)
+        kind = "tofrom" if row["from_device"]["copies"] or back["copies"] else "to"
+        clause = f"#pragma omp target data map({kind}: {name})"
+        text = (f"{name}: the plugin skipped {human_bytes(held)} of copies to the device "
+                f"({there['copies']} copies) because the device already held the data")
+        if lazy:
+            text += (f", and {human_bytes(lazy)} of copies back ({back['copies']} copies) because "
+                     f"the host did not read them before the next region")
+        text += (f": a target data region, {clause}, {around(found, row)} saves "
+                 f"{human_bytes(held + lazy)} without the plugin")
+        out.append({"kind": "data-region", "variable": name, "site": site_of(row),
+                    "saves": held + lazy, "clause": clause, "text": text})
+    needless = there["reasons"].get("not-needed", 0)
+    if needless and needless == there["bytes"] > row["to_device"]["bytes"]:
+        clause = f"map(from: {name})" if row["from_device"]["copies"] else f"map(alloc: {name})"
+        out.append({
+            "kind": "map-narrower", "variable": name, "site": site_of(row), "saves": needless,
+            "clause": clause,
+            "text": f"{name} is copied to the device but the device never reads it "
+                    f"({there['copies']} copies elided as not needed): {clause} saves "
+                    f"{human_bytes(needless)} host->device"})
+    return out
+
+
+def per_step(elided):
+    if elided["copies"] > 1 and elided["bytes"] % elided["copies"] == 0:
+        each = human_bytes(elided["bytes"] // elided["copies"])
+        return f" ({each} per step, {elided['copies']} steps)"
+    return ""
+
+
+def suggest_from_repeats(row, found):
+    """The same site copied the same bytes host->device again and again and
+    nothing was elided: if the host leaves the data alone in between, one
+    copy would do."""
+    flow = row["to_device"]
+    size = per_copy(flow)
+    if flow["copies"] < 2 or size is None or row["elided_to_device"]["copies"]:
+        return []
+    name = row["variable"]
+    saved = flow["bytes"] - size
+    return [{
+        "kind": "check-data-region", "variable": name, "site": site_of(row),
+        "saves": saved, "clause": f"#pragma omp target data map(to: {name})",
+        "text": f"{name} ({site_of(row)}) is copied to the device {flow['copies']} times, "
+                f"{human_bytes(size)} each{in_loop(found)}: if the host does not change it "
+                f"between these copies, #pragma omp target data map(to: {name}) "
+                f"{around(found, row)} "
+                f"saves {human_bytes(saved)} host->device (else add target update to({name}) "
+                f"after the host writes it)"}]
+
+
+SAVE_PATTERN = re.compile(
+    r"'(?P<name>[A-Za-z_]\w*)' .*would save .*(?P<dir>host->device|device->host)")
+
+
+def suggest_from_static_findings(static, rows):
+    """The rewriter's advice and audit warnings that say how many bytes a
+    narrower map saves, with the bytes this run really moved there."""
+    out = []
+    for finding in static["findings"]:
+        match = SAVE_PATTERN.search(finding.get("message") or "")
+        if not match:
+            continue
+        location = finding.get("location") or {}
+        stem, line = file_stem(location.get("file")), location.get("line")
+        direction = "to_device" if match.group("dir") == "host->device" else "from_device"
+        candidates = [r for r in rows if file_stem(r["file"]) == stem
+                      and base_name(r["variable"]) == match.group("name")]
+        site = f"{os.path.basename(location.get('file') or '')}:{line}"
+        if not candidates:
+            out.append({"kind": "static", "variable": match.group("name"), "site": site, "saves": 0,
+                        "clause": None,
+                        "text": f"{site}: {finding['message']} (this run copied nothing there)"})
+            continue
+        row = nearest(candidates, line, lambda r: r["line"])
+        flow = row[direction]
+        out.append({"kind": "static", "variable": row["variable"], "site": site,
+                    "saves": flow["bytes"], "clause": None,
+                    "text": f"{site}: {finding['message']}; in this run that is "
+                            f"{human_bytes(flow['bytes'])} ({flow['copies']} copies of "
+                            f"{row['variable']})"})
+    return out
+
+
+def suggestions(rows, static):
+    maps = static_maps(static) if static else []
+    out = []
+    for row in rows:
+        if row["file"] is None:
+            continue
+        found = match_static(row, maps)
+        from_elisions = suggest_from_elisions(row, found)
+        out += from_elisions or suggest_from_repeats(row, found)
+    if static:
+        out += suggest_from_static_findings(static, rows)
+    return sorted(out, key=lambda s: -s["saves"])
+
+
+# ---------------------------------------------------------------------------
+# Text
+
+
+def total_of(rows):
+    total = zero_tally()
+    for row in rows:
+        add_tally(total, row)
+    return total
+
+
+def duration_text(ns):
+    for unit, size in (("s", 10**9), ("ms", 10**6), ("us", 10**3)):
+        if ns >= size:
+            return f"{ns / size:.1f} {unit}"
+    return f"{ns} ns"
+
+
+def time_text(flow):
+    return duration_text(flow["time_ns"]) if flow["time_ns"] else "not timed"
+
+
+def count_cells(tally):
+    return (str(tally["to_device"]["bytes"]), str(tally["to_device"]["copies"]),
+            str(tally["from_device"]["bytes"]), str(tally["from_device"]["copies"]),
+            str(tally["elided_to_device"]["bytes"]), str(tally["elided_from_device"]["bytes"]))
+
+
+def render_text(runs, static, rows, devices, advice):
+    lines = [f"ownmap report: {len(runs)} run report(s)"
+             + (f", static report {static['path']}" if static else "")]
+    for run in runs:
+        program = run["program"] or "(program unknown)"
+        lines.append(f"  run {run['path']}: {program} ({run['schema']})")
+    lines.append("")
+    lines.append("devices:")
+    for device in devices:
+        name = "64+" if device["device"] is None else str(device["device"])
+        lines.append(f"  device {name}: " + "; ".join(
+            f"{ARROW[d]} {device[d]['bytes']} bytes in {device[d]['copies']} copies "
+            f"({time_text(device[d])}), elided {device['elided_' + d]['bytes']} bytes"
+            for d in DIRECTIONS))
+    lines.append("")
+    header = ("variable", "location", "map", "to bytes", "copies", "from bytes", "copies",
+              "elided to", "elided from")
+    maps = static_maps(static) if static else []
+    table = [header]
+    for row in rows:
+        found = match_static(row, maps)
+        table.append((row["variable"], site_of(row), found["map"] if found else "-",
+                      *count_cells(row)))
+    table.append(("total", "", "", *count_cells(total_of(rows))))
+    widths = [max(len(r[i]) for r in table) for i in range(len(header))]
+    for r in table:
+        cells = [r[i].ljust(widths[i]) if i < 3 else r[i].rjust(widths[i]) for i in range(len(r))]
+        lines.append("  " + "  ".join(cells).rstrip())
+    lines.append("")
+    findings = [f for run in runs for f in run["findings"]]
+    if findings:
+        lines.append("findings of the run:")
+        lines += [f"  {f.get('severity')}: {f.get('message')}" for f in findings]
+        lines.append("")
+    lines.append("suggestions:" if advice
+                 else "suggestions: none (the maps match what the run needed)")
+    lines += [f"  - {s['text']}" for s in advice]
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# HTML
+
+STYLE = """
+body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em auto; max-width: 1200px; color: #222; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 1.6em; border-bottom: 1px solid #ccc; }
+table { border-collapse: collapse; margin: .5em 0; }
+th, td { padding: .2em .6em; border-bottom: 1px solid #e4e4e4; text-align: right; }
+th { background: #f3f3f3; } td.name, th.name { text-align: left; font-family: monospace; }
+li.suggestion { margin: .4em 0; } code { background: #f3f3f3; padding: 0 .2em; }
+.legend span { display: inline-block; width: 1em; height: .8em; margin: 0 .3em 0 1em; }
+.to { fill: #2f6fb3; background: #2f6fb3; } .from { fill: #d9822b; background: #d9822b; }
+.elided { fill: #bbb; background: #bbb; } .note { color: #666; }
+"""
+
+SCRIPT = """
+(function () {
+  function done() {
+    var plots = document.querySelectorAll('svg.plot').length;
+    var wanted = Number(document.body.getAttribute('data-plots'));
+    if (plots !== wanted) throw new Error('expected ' + wanted + ' plots, found ' + plots);
+    document.body.setAttribute('data-ownmap-rendered', 'ok');
+    document.getElementById('rendered').textContent = 'rendered ' + plots + ' plots';
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', done);
+  else done();
+})();
+"""
+
+
+def esc(text):
+    return html.escape(str(text), quote=True)
+
+
+def bytes_cell(count):
+    return f'<td title="{count} bytes">{esc(human_bytes(count))}<br><small>{count}</small></td>'
+
+
+def region_bars(rows, maps):
+    """Bytes per region: rows matched to a static loop or region add up
+    under it; the others under their own site."""
+    regions = {}
+    for row in rows:
+        found = match_static(row, maps)
+        label = (f"{found['kernel'] or found['kind']} {found['file']}:{found['line']}"
+                 if found else f"{row['variable']} {site_of(row)}")
+        entry = regions.setdefault(label, {"to": 0, "from": 0, "elided": 0})
+        entry["to"] += row["to_device"]["bytes"]
+        entry["from"] += row["from_device"]["bytes"]
+        entry["elided"] += row["elided_to_device"]["bytes"] + row["elided_from_device"]["bytes"]
+    return regions
+
+
+def svg_region_plot(regions):
+    width, label_width, bar_height = 900, 260, 22
+    largest = max([sum(r.values()) for r in regions.values()] + [1])
+    scale = (width - label_width - 120) / largest
+    height = bar_height * len(regions) + 30
+    parts = [f'<svg class="plot" id="bytes-per-region" xmlns="http://www.w3.org/2000/svg" '
+             f'width="{width}" height="{height}" role="img" aria-label="bytes per region">']
+    for i, (label, entry) in enumerate(regions.items()):
+        y = 10 + i * bar_height
+        parts.append(f'<text x="{label_width - 8}" y="{y + 14}" text-anchor="end" '
+                     f'font-family="monospace" font-size="12">{esc(label)}</text>')
+        x = label_width
+        for key, css in (("to", "to"), ("from", "from"), ("elided", "elided")):
+            w = entry[key] * scale
+            if entry[key]:
+                parts.append(f'<rect class="{css}" x="{x:.1f}" y="{y}" width="{max(w, 1):.1f}" '
+                             f'height="{bar_height - 6}"><title>{esc(label)}: {key} '
+                             f'{entry[key]} bytes</title></rect>')
+            x += w
+        parts.append(f'<text x="{x + 6:.1f}" y="{y + 14}" font-size="12">'
+                     f'{esc(human_bytes(entry["to"] + entry["from"]))}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def svg_timeline(run):
+    """One lane per buffer (variable and site); each copy a mark at its
+    start, as wide as it took (at least a pixel); elided copies grey."""
+    events = sorted(run["timeline"], key=lambda e: e["t_ns"])
+    lanes = []
+    for event in events:
+        key = (event.get("variable"), event.get("file"), event.get("line"))
+        if key not in lanes and len(lanes) < TIMELINE_LANES:
+            lanes.append(key)
+    width, label_width, lane_height = 900, 260, 18
+    end = max([e["t_ns"] + (e.get("duration_ns") or 0) for e in events] + [1])
+    start = min([e["t_ns"] for e in events] + [end])
+    scale = (width - label_width - 20) / max(end - start, 1)
+    height = lane_height * len(lanes) + 40
+    parts = [f'<svg class="plot timeline" xmlns="http://www.w3.org/2000/svg" width="{width}" '
+             f'height="{height}" role="img" aria-label="transfer timeline">']
+    for i, (variable, file, line) in enumerate(lanes):
+        site = f"{file}:{line}" if line is not None else (file or "")
+        parts.append(f'<text x="{label_width - 8}" y="{i * lane_height + 13}" text-anchor="end" '
+                     f'font-family="monospace" font-size="11">{esc(variable)} {esc(site)}</text>')
+    for event in events:
+        key = (event.get("variable"), event.get("file"), event.get("line"))
+        if key not in lanes:
+            continue
+        y = lanes.index(key) * lane_height + (2 if event["direction"] == "to_device" else 9)
+        css = ("elided" if event.get("elided")
+               else "to" if event["direction"] == "to_device" else "from")
+        x = label_width + (event["t_ns"] - start) * scale
+        w = max((event.get("duration_ns") or 0) * scale, 1.5)
+        what = (f"elided ({event.get('reason')})" if event.get("elided") else
+                f"{event.get('duration_ns') or 0} ns" if event.get("duration_ns") else "not timed")
+        parts.append(f'<rect class="{css}" x="{x:.1f}" y="{y}" width="{w:.1f}" height="7">'
+                     f'<title>{esc(event.get("variable"))} {ARROW[event["direction"]]} '
+                     f'{event["bytes"]} bytes at {event["t_ns"]} ns, {esc(what)}</title></rect>')
+    axis_y = len(lanes) * lane_height + 14
+    parts.append(f'<line x1="{label_width}" y1="{axis_y}" x2="{width - 20}" y2="{axis_y}" '
+                 'stroke="#888"/>')
+    parts.append(f'<text x="{label_width}" y="{axis_y + 16}" font-size="11">'
+                 f'{start / 1e6:.3f} ms</text>')
+    parts.append(f'<text x="{width - 20}" y="{axis_y + 16}" font-size="11" text-anchor="end">'
+                 f'{end / 1e6:.3f} ms (since the plugin started)</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def html_tally_cells(tally):
+    cells = []
+    for direction in DIRECTIONS:
+        cells.append(bytes_cell(tally[direction]["bytes"]))
+        cells.append(f"<td>{tally[direction]['copies']}</td>")
+    for direction in DIRECTIONS:
+        elided = tally["elided_" + direction]
+        why = ", ".join(f"{r} {v}" for r, v in elided["reasons"].items() if v) or "none"
+        cells.append(f'<td title="{esc(why)}">{esc(human_bytes(elided["bytes"]))}<br>'
+                     f'<small>{elided["bytes"]}</small></td>')
+    time_ns = tally["to_device"]["time_ns"] + tally["from_device"]["time_ns"]
+    cells.append(f'<td title="{time_ns} ns">{duration_text(time_ns)}</td>' if time_ns
+                 else '<td class="note">not timed</td>')
+    return "".join(cells)
+
+
+TALLY_HEADER = ("<th>host->device</th><th>copies</th><th>device->host</th><th>copies</th>"
+                "<th>elided h->d</th><th>elided d->h</th><th>time</th>")
+
+
+def render_html(runs, static, rows, devices, advice):
+    maps = static_maps(static) if static else []
+    plots = 1 + sum(1 for run in runs if run["timeline"])
+    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+           "<title>ownmap report</title>", f"<style>{STYLE}</style></head>",
+           f'<body data-plots="{plots}">', "<h1>ownmap report</h1>", "<ul>"]
+    for run in runs:
+        out.append(f"<li>run report <code>{esc(run['path'])}</code>: "
+                   f"<code>{esc(run['program'] or '(program unknown)')}</code> "
+                   f"({esc(run['schema'])})</li>")
+    if static:
+        out.append(f"<li>static report <code>{esc(static['path'])}</code> ({STATIC_SCHEMA})</li>")
+    out.append('</ul><p class="note" id="rendered">not rendered by a browser yet</p>')
+
+    out.append("<h2>Suggested map clauses</h2>")
+    if advice:
+        out.append("<ol>" + "".join(
+            f'<li class="suggestion" data-kind="{esc(s["kind"])}">{esc(s["text"])}'
+            + (f'<br><code>{esc(s["clause"])}</code>' if s["clause"] else "") + "</li>"
+            for s in advice) + "</ol>")
+    else:
+        out.append("<p>None: the maps match what the run needed.</p>")
+
+    out.append(f"<h2>Devices</h2><table><tr><th class=\"name\">device</th>{TALLY_HEADER}</tr>")
+    for device in devices:
+        name = "64 and above" if device["device"] is None else device["device"]
+        out.append(f'<tr><td class="name">{esc(name)}</td>{html_tally_cells(device)}</tr>')
+    out.append("</table>")
+
+    out.append("<h2>Per variable and source location</h2><table><tr>"
+               "<th class=\"name\">variable</th><th class=\"name\">location</th>"
+               f"<th class=\"name\">map (static report)</th>{TALLY_HEADER}</tr>")
+    for row in rows:
+        found = match_static(row, maps)
+        written = (f"{found['map']} ({found['kind']} at {found['file']}:{found['line']})"
+                   if found else "-")
+        out.append(f'<tr><td class="name">{esc(row["variable"])}</td>'
+                   f'<td class="name">{esc(site_of(row))}</td><td class="name">{esc(written)}</td>'
+                   f"{html_tally_cells(row)}</tr>")
+    out.append('<tr><th class="name">total</th><th></th><th></th>'
+               f"{html_tally_cells(total_of(rows))}</tr>")
+    out.append("</table>")
+
+    legend = ('<p class="legend"><span class="to"></span>host->device<span class="from"></span>'
+              'device->host<span class="elided"></span>elided</p>')
+    out.append(f"<h2>Bytes per region</h2>{legend}{svg_region_plot(region_bars(rows, maps))}")
+    out.append("<h2>Transfer timeline per buffer</h2>")
+    out.append('<p class="note">Copies of data calls are timed (the call\'s duration shared by '
+               "bytes); copies made with a kernel are not timed and show as thin marks.</p>")
+    for run in runs:
+        out.append(f"<h3>{esc(run['path'])}</h3>")
+        if run["timeline"]:
+            out.append(legend + svg_timeline(run))
+            if run["timeline_not_kept"]:
+                out.append(f'<p class="note">{run["timeline_not_kept"]} later copies not kept.</p>')
+        else:
+            out.append('<p class="note">No timeline in this report.</p>')
+
+    findings = [f for run in runs for f in run["findings"]]
+    if static:
+        findings += [{"severity": f.get("level"), "message": f.get("message")}
+                     for f in static["findings"]]
+    out.append("<h2>Findings</h2>")
+    out.append("<ul>" + "".join(f"<li>{esc(f.get('severity'))}: {esc(f.get('message'))}</li>"
+                                for f in findings) + "</ul>" if findings else "<p>None.</p>")
+    out.append(f"<script>{SCRIPT}</script></body></html>")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# Driver
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(
+        prog="ownmap-report",
+        description="Merge ownmap run reports (OWNMAP_REPORT / ownmap-run --report) and at "
+                    "most one static report (ownmap-rewrite --report=F --report-format=json) "
+                    "into one self-contained HTML page, or a text summary, with the "
+                    "suggested map clauses.",
+        epilog="Exit status: 0 written; 2 usage error, or an input that is missing, not "
+               "JSON or of another schema.")
+    parser.add_argument("reports", nargs="+", metavar="REPORT.json",
+                        help="run reports and at most one static report, in any order "
+                             "(told apart by their \"schema\")")
+    parser.add_argument("-f", "--format", choices=("html", "text"), default="html",
+                        help="output format (default html)")
+    parser.add_argument("--text", dest="format", action="store_const", const="text",
+                        help="same as -f text")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help=f"write to FILE ('-' for stdout); default: {DEFAULT_HTML} for "
+                             "html, stdout for text")
+    return parser.parse_args(argv)
+
+
+def write_output(path, text):
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise InputError(f"{path}: cannot write: {e.strerror}") from None
+
+
+def main(argv):
+    args = parse_arguments(argv)
+    try:
+        runs, static = read_inputs(args.reports)
+        rows, devices = merged_rows(runs), merged_devices(runs)
+        advice = suggestions(rows, static)
+        render = render_text if args.format == "text" else render_html
+        output = args.output or ("-" if args.format == "text" else DEFAULT_HTML)
+        write_output(output, render(runs, static, rows, devices, advice))
+    except InputError as e:
+        print(f"ownmap-report: error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

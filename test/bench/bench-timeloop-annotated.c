@@ -1,0 +1,32 @@
+/* The time loop of issue 5, annotated: one ownership-annotated kernel per
+ * step; ownmap-rewrite infers its maps. Same computation as
+ * bench-timeloop-naive.c. Usage: bench-timeloop-annotated [N] [STEPS]. */
+#include "elision-bench.h"
+
+#include <ownmap.h>
+
+OM_KERNEL static void relax(int n, OM_IN const float *a, OM_INOUT float *b) {
+  for (int i = 0; i < n; ++i)
+    b[i] = 0.5f * b[i] + a[i];
+}
+
+int main(int argc, char **argv) {
+  int n = bench_arg(argc, argv, 1, 1 << 26);
+  int steps = bench_arg(argc, argv, 2, 20);
+  float *a = bench_alloc(n, sizeof *a), *b = bench_alloc(n, sizeof *b);
+  for (int i = 0; i < n; ++i) {
+    a[i] = (float)bench_pattern(i, 7919, 100) * 0.01f;
+    b[i] = (float)(1 + bench_pattern(i, 104729, 997));
+  }
+  bench_start_device();
+
+  double start = bench_seconds();
+  for (int s = 0; s < steps; ++s)
+    relax(n, a, b);
+  double seconds = bench_seconds() - start;
+
+  bench_report(bench_weighted_sum(b, n), seconds);
+  free(a);
+  free(b);
+  return 0;
+}
