@@ -208,23 +208,18 @@ __attribute__((noinline)) static void free_slow(void *block, const void *caller)
   real.free(block);
 }
 
-/* A block freed during an offload call while OWNMAP_CHECKS=full guards
- * buffers or elision holds device copies: free writes into the block, so
- * its guard goes first, and a held section in it is given back (the
- * runtime's own blocks are never either, but a region that falls back to
- * the host runs the program's code inside the call). */
+/* A block of the runtime's while OWNMAP_CHECKS=full guards buffers: free
+ * writes into the block, so its guard goes first. (Elision never holds a
+ * block freed inside an offload call: it holds sections the program maps,
+ * and only the runtime, and device code on the host device, run there.) */
 __attribute__((noinline)) static void free_unguarded(void *block) {
-  uintptr_t begin = (uintptr_t)block, end = begin + malloc_usable_size(block);
-  if (om_stale_enabled())
-    om_stale_release(begin, end, NULL);
-  if (om_residency_holding())
-    om_residency_give_back_range(begin, end, false);
+  om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
   real.free(block);
 }
 
 OM_EXPORT void free(void *block) {
   if (runtime_call() && !in_arena(block)) {
-    if (om_stale_enabled() || om_residency_holding())
+    if (om_stale_enabled())
       free_unguarded(block);
     else
       real.free(block);
