@@ -53,6 +53,14 @@ static size_t device_bytes; /* device copies and snapshots held */
 static size_t cache_bytes;
 static om_elide_policy policy;
 static bool exit_handler_registered;
+
+/* Heap blocks whose held section had to be given back early (the program
+ * mapped the data again with another extent, or used it otherwise): holding
+ * them again would copy back and forth on every step, so they are left to
+ * the runtime until freed. Under the engine lock. */
+enum { UNSTEADY_SLOTS = 64 };
+static uintptr_t unsteady_blocks[UNSTEADY_SLOTS];
+static unsigned unsteady_next;
 /* Set while this thread runs engine code under the lock: a fault then is
  * the engine's own bug, not the program's access, and must not wait for
  * the lock. */
@@ -262,29 +270,59 @@ static void copy_from_device(held_section *section, void *host_target, uintptr_t
   count_copy(section, OM_FROM_DEVICE, bytes, start);
 }
 
-/* The partial first and last pages, never protected: copied every time. */
-static void copy_edges_to_device(held_section *section) {
-  if (section->guard_low > section->begin)
-    copy_to_device(section, section->begin, section->guard_low - section->begin);
-  if (section->end > section->guard_high)
-    copy_to_device(section, section->guard_high, section->end - section->guard_high);
+/* Narrows [*low, *high) to [begin, end); false when nothing is left. */
+static bool clip(uintptr_t *low, uintptr_t *high, uintptr_t begin, uintptr_t end) {
+  if (*low < begin)
+    *low = begin;
+  if (*high > end)
+    *high = end;
+  return *low < *high;
 }
 
-static void copy_edges_from_device(held_section *section) {
-  if (section->guard_low > section->begin)
-    copy_from_device(section, (void *)section->begin, section->begin,
-                     section->guard_low - section->begin);
-  if (section->end > section->guard_high)
-    copy_from_device(section, (void *)section->guard_high, section->guard_high,
-                     section->end - section->guard_high);
+/* The partial first and last pages of the held block, never protected: the
+ * parts of them in [begin, end) are copied every time. Returns the bytes. */
+static size_t copy_edges_to_device(held_section *section, uintptr_t begin, uintptr_t end) {
+  uintptr_t edges[2][2] = {{section->begin, section->guard_low},
+                           {section->guard_high, section->end}};
+  size_t bytes = 0;
+  for (int i = 0; i < 2; i++)
+    if (clip(&edges[i][0], &edges[i][1], begin, end)) {
+      copy_to_device(section, edges[i][0], edges[i][1] - edges[i][0]);
+      bytes += edges[i][1] - edges[i][0];
+    }
+  return bytes;
 }
 
-/* Brings chunks [first, last) (all newer on the device) back into fresh
- * read-only pages that replace the protected ones in one step. */
+static void copy_edges_from_device(held_section *section, uintptr_t begin, uintptr_t end) {
+  uintptr_t edges[2][2] = {{section->begin, section->guard_low},
+                           {section->guard_high, section->end}};
+  for (int i = 0; i < 2; i++)
+    if (clip(&edges[i][0], &edges[i][1], begin, end))
+      copy_from_device(section, (void *)edges[i][0], edges[i][0], edges[i][1] - edges[i][0]);
+}
+
+/* Pages to copy [low, low + bytes) back into, out of the program's reach:
+ * the protected pages themselves, moved aside with MREMAP_DONTUNMAP (they
+ * are already backed, so the copy neither faults nor zeroes; the range stays
+ * mapped and protected, empty, so a host access meanwhile still faults and
+ * waits for the engine lock), else fresh anonymous pages. */
+static void *take_pages_aside(uintptr_t low, size_t bytes) {
+  void *aside = mremap((void *)low, bytes, bytes, MREMAP_MAYMOVE | MREMAP_DONTUNMAP);
+  if (aside != MAP_FAILED) {
+    if (mprotect(aside, bytes, PROT_READ | PROT_WRITE) == 0)
+      return aside;
+    /* Cannot write them: put them back and use fresh pages. */
+    mremap(aside, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low);
+  }
+  return mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
+/* Brings chunks [first, last) (all newer on the device) back into pages set
+ * aside, made read-only, that replace the protected ones in one step. */
 static void fetch_run(held_section *section, size_t first, size_t last) {
   uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
   size_t bytes = high - low;
-  void *fresh = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void *fresh = take_pages_aside(low, bytes);
   if (fresh == MAP_FAILED) { /* no memory for a bounce: copy in place */
     mprotect((void *)low, bytes, PROT_READ | PROT_WRITE);
     copy_from_device(section, (void *)low, low, bytes);
@@ -311,11 +349,15 @@ static void fetch_chunks(held_section *section, size_t from, size_t to) {
   }
 }
 
-/* Copies the chunks the host wrote to the device, read-only from now on
- * (protected first, so a write during the copy faults and is seen). */
-static size_t upload_host_newer(held_section *section) {
-  size_t first, last, from = 0, bytes = 0;
-  while (next_run(section, CHUNK_HOST_NEWER, from, &first, &last)) {
+/* Copies the chunks in [from, to) that the host wrote to the device,
+ * read-only from now on (protected first, so a write during the copy faults
+ * and is seen). Returns the bytes. */
+static size_t upload_host_newer(held_section *section, size_t from, size_t to) {
+  size_t first, last, bytes = 0;
+  while (from < to && next_run(section, CHUNK_HOST_NEWER, from, &first, &last) &&
+         first < to) {
+    if (last > to)
+      last = to;
     uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
     mprotect((void *)low, high - low, PROT_READ);
     copy_to_device(section, low, high - low);
@@ -327,6 +369,8 @@ static size_t upload_host_newer(held_section *section) {
 }
 
 static bool owns_fault(uintptr_t address);
+static bool any_overlap(uintptr_t begin, uintptr_t end);
+static void give_back_early(uintptr_t begin, uintptr_t end);
 
 /* ---- the table ---- */
 
@@ -338,11 +382,13 @@ static size_t footprint(const held_section *section) {
   return section_bytes(section) * (section->snapshot != NULL ? 2 : 1);
 }
 
-static held_section *find_exact(uintptr_t begin, uintptr_t end, int device) {
-  for (int i = 0; i < HELD_SLOTS; i++)
-    if (atomic_load_explicit(&held[i].begin, memory_order_relaxed) == begin &&
-        held[i].end == end && held[i].device == device)
+/* The held block of device that contains [begin, end), or NULL. */
+static held_section *find_holding(uintptr_t begin, uintptr_t end, int device) {
+  for (int i = 0; i < HELD_SLOTS; i++) {
+    uintptr_t low = atomic_load_explicit(&held[i].begin, memory_order_relaxed);
+    if (low != 0 && low <= begin && end <= held[i].end && held[i].device == device)
       return &held[i];
+  }
   return NULL;
 }
 
@@ -362,12 +408,37 @@ static void release_reference(held_section *section) {
   real.data_end(NULL, section->device, 1, &base, &base, &size, &type, NULL, NULL);
 }
 
+static bool unsteady(uintptr_t block) {
+  for (int i = 0; i < UNSTEADY_SLOTS; i++)
+    if (unsteady_blocks[i] == block)
+      return true;
+  return false;
+}
+
+static void mark_unsteady(uintptr_t block) {
+  if (!unsteady(block))
+    unsteady_blocks[unsteady_next++ % UNSTEADY_SLOTS] = block;
+}
+
+static void forget_unsteady(uintptr_t begin, uintptr_t end) {
+  for (int i = 0; i < UNSTEADY_SLOTS; i++)
+    if (unsteady_blocks[i] >= begin && unsteady_blocks[i] < end)
+      unsteady_blocks[i] = 0;
+}
+
+typedef enum {
+  GIVE_BACK_EARLY, /* the program needs it back: do not hold its block again */
+  GIVE_BACK_DONE,  /* freed, evicted, exit or fork */
+} give_back_kind;
+
 /* Gives a section back to the runtime: the host's copy complete (unless
  * keep_data is false), writable, and the extra reference dropped. */
-static void give_back(held_section *section, bool keep_data) {
+static void give_back(held_section *section, bool keep_data, give_back_kind kind) {
   wait_idle(section);
   if (atomic_load_explicit(&section->begin, memory_order_relaxed) == 0)
     return; /* given back while we waited */
+  if (kind == GIVE_BACK_EARLY)
+    mark_unsteady(section->begin);
   if (keep_data)
     fetch_chunks(section, 0, section->chunk_count);
   else
@@ -384,10 +455,11 @@ static void give_back(held_section *section, bool keep_data) {
   atomic_fetch_sub(&held_count, 1);
 }
 
-static void give_back_overlapping(uintptr_t begin, uintptr_t end, bool keep_data) {
+static void give_back_overlapping(uintptr_t begin, uintptr_t end, bool keep_data,
+                                  give_back_kind kind) {
   for (int i = 0; i < HELD_SLOTS; i++)
     if (overlaps(&held[i], begin, end))
-      give_back(&held[i], keep_data);
+      give_back(&held[i], keep_data, kind);
 }
 
 /* Makes room for `bytes` more device memory, giving back the least
@@ -401,7 +473,7 @@ static bool make_room(size_t bytes) {
         oldest = &held[i];
     if (oldest == NULL)
       return false;
-    give_back(oldest, true);
+    give_back(oldest, true, GIVE_BACK_DONE);
   }
   return true;
 }
@@ -412,12 +484,13 @@ static void give_back_all_at_exit(void) {
   engine_entry entry = lock_engine();
   for (int i = 0; i < HELD_SLOTS; i++)
     if (atomic_load_explicit(&held[i].begin, memory_order_relaxed) != 0)
-      give_back(&held[i], true);
+      give_back(&held[i], true, GIVE_BACK_DONE);
   unlock_engine(entry);
 }
 
-/* Takes an extra reference on [begin, end) of device; every chunk starts
- * newer on the host (the device copy is fresh). NULL when it cannot. */
+/* Takes an extra reference on the heap block [begin, end) of device; every
+ * chunk starts newer on the host (the device copy is fresh). NULL when it
+ * cannot. */
 static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t need) {
   pthread_once(&real_resolved, resolve_real_functions);
   if (!make_room(need))
@@ -472,28 +545,52 @@ static bool entry_large(const om_map_entries *entries, int32_t i) {
   return entries->begins[i] != NULL && entries->sizes[i] >= (int64_t)OM_RESIDENCY_MIN_BYTES;
 }
 
-static bool entries_overlap(const om_map_entries *entries, int32_t i) {
-  uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
+/* Whether another entry of the call maps any of [start, end). */
+static bool others_map(const om_map_entries *entries, int32_t i, uintptr_t start,
+                       uintptr_t end) {
   for (int32_t j = 0; j < entries->count; j++) {
     uintptr_t other = (uintptr_t)entries->begins[j];
-    if (j != i && entries->sizes[j] > 0 && other < end &&
-        begin < other + (uintptr_t)entries->sizes[j])
+    if (j != i && other != 0 && other < end &&
+        start < other + (uintptr_t)(entries->sizes[j] > 0 ? entries->sizes[j] : 1))
       return true;
   }
   return false;
 }
 
+/* Whether the program has any of [start, end) mapped on some device. */
+static bool program_maps(uintptr_t start, uintptr_t end) {
+  int device;
+  om_mapping mapping;
+  return om_shadow_find_overlap(&om_plugin_shadow, start, end, &device, &mapping);
+}
+
+/* The engine holds whole heap blocks: any map of the same block by another
+ * entry or by the program would find it present and copy nothing. */
 static bool can_take_over(const om_checked_call *call, int32_t i) {
   const om_map_entries *entries = call->entries;
   uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
   uintptr_t page = page_size(), start;
-  size_t block;
+  size_t size;
   return i < OM_PRESENCE_MAX && type_taken_over(entries->types[i]) &&
          (entries->mappers == NULL || entries->mappers[i] == NULL) &&
-         ((begin + page - 1) & ~(page - 1)) + page <= end &&
-         om_checks_heap_block_of(call, i, &start, &block) && end <= start + block &&
-         !entries_overlap(entries, i) &&
-         !om_shadow_contains(&om_plugin_shadow, call->device, begin, end - begin);
+         om_checks_heap_block_of(call, i, &start, &size) && end <= start + size &&
+         ((start + page - 1) & ~(page - 1)) + page <= start + size && !unsteady(start) &&
+         !others_map(entries, i, start, start + size) && !program_maps(start, start + size);
+}
+
+/* Whether a held block overlaps entry i without containing it on its
+ * device. */
+static bool held_elsewhere(const om_checked_call *call, int32_t i) {
+  uintptr_t begin = (uintptr_t)call->entries->begins[i];
+  uintptr_t end = begin + (uintptr_t)call->entries->sizes[i];
+  for (int slot = 0; slot < HELD_SLOTS; slot++) {
+    const held_section *section = &held[slot];
+    if (overlaps(section, begin, end) &&
+        (atomic_load_explicit(&section->begin, memory_order_relaxed) > begin ||
+         section->end < end || section->device != call->device))
+      return true;
+  }
+  return false;
 }
 
 void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_residency_plan *plan) {
@@ -506,6 +603,11 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
     if (!entry_large(entries, i) && !some_held)
       continue;
     bool take = !nowait && entry_large(entries, i) && can_take_over(call, i);
+    if (take && some_held && held_elsewhere(call, i)) {
+      uintptr_t begin = (uintptr_t)entries->begins[i];
+      give_back_early(begin, begin + (uintptr_t)entries->sizes[i]);
+      take = false;
+    }
     if (!plan->any && take)
       memset(&plan->taken, 0, sizeof plan->taken);
     if (take) {
@@ -513,24 +615,42 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
       plan->any = true;
     } else if (some_held && entries->sizes[i] > 0 && entries->begins[i] != NULL) {
       uintptr_t begin = (uintptr_t)entries->begins[i];
-      om_residency_give_back_range(begin, begin + (uintptr_t)entries->sizes[i], true);
+      give_back_early(begin, begin + (uintptr_t)entries->sizes[i]);
     }
   }
 }
 
-/* Makes the device copy hold the program's data (before a kernel reads it). */
-static void make_device_current(held_section *section, bool keep_snapshot) {
-  size_t bytes = section_bytes(section), restored = 0;
-  if (section->snapshot_is_newest) {
-    copy_on_device(section, section->device_copy, section->snapshot, bytes);
-    section->snapshot_is_newest = keep_snapshot;
-    restored = bytes_in_state(section, CHUNK_IN_STEP) + bytes_in_state(section, CHUNK_DEVICE_NEWER);
-  }
-  size_t copied = upload_host_newer(section);
-  copy_edges_to_device(section);
-  size_t guarded = section->guard_high - section->guard_low;
-  count_elided(section, OM_TO_DEVICE, restored, OM_ELIDED_RESTORED_ON_DEVICE);
-  count_elided(section, OM_TO_DEVICE, guarded - copied - restored, OM_ELIDED_UNCHANGED);
+/* The chunks that [begin, end) meets: [*first, *last); false if none. */
+static bool chunks_meeting(const held_section *section, uintptr_t begin, uintptr_t end,
+                           size_t *first, size_t *last) {
+  uintptr_t low = section->guard_low, high = section->guard_high;
+  if (!clip(&low, &high, begin, end))
+    return false;
+  *first = (low - section->guard_low) / CHUNK_BYTES;
+  *last = (high - 1 - section->guard_low) / CHUNK_BYTES + 1;
+  return true;
+}
+
+/* The device copy's data comes from the snapshot again (a device-to-device
+ * copy); the snapshot stays the newest if keep_snapshot. */
+static void restore_snapshot(held_section *section, bool keep_snapshot) {
+  copy_on_device(section, section->device_copy, section->snapshot, section_bytes(section));
+  section->snapshot_is_newest = keep_snapshot;
+}
+
+/* Makes the device copy of [begin, end) hold the program's data (before a
+ * kernel reads it), copying from the host only what the device lacks. */
+static void make_device_current(held_section *section, uintptr_t begin, uintptr_t end,
+                                bool keep_snapshot) {
+  bool restored = section->snapshot_is_newest;
+  if (restored)
+    restore_snapshot(section, keep_snapshot);
+  size_t first, last, copied = copy_edges_to_device(section, begin, end);
+  if (chunks_meeting(section, begin, end, &first, &last))
+    copied += upload_host_newer(section, first, last);
+  size_t wanted = end - begin;
+  count_elided(section, OM_TO_DEVICE, wanted > copied ? wanted - copied : 0,
+               restored ? OM_ELIDED_RESTORED_ON_DEVICE : OM_ELIDED_UNCHANGED);
 }
 
 /* A kernel that maps the section TO only may change the device copy; the
@@ -560,19 +680,28 @@ static bool enter_entry(const om_checked_call *call, int32_t i, held_section **o
   uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
   int64_t type = entries->types[i];
   bool reads = type & OM_MAP_TO, writes = type & OM_MAP_FROM;
-  held_section *section = find_exact(begin, end, call->device);
+  held_section *section = find_holding(begin, end, call->device);
   if (section != NULL) {
     wait_idle(section);
   } else {
-    give_back_overlapping(begin, end, true); /* other extents of the same data */
-    if ((section = hold(begin, end, call->device, end - begin)) == NULL)
+    uintptr_t block;
+    size_t size;
+    if (!om_checks_heap_block_of(call, i, &block, &size))
+      return false;
+    if (any_overlap(block, block + size)) { /* held on another device */
+      give_back_overlapping(block, block + size, true, GIVE_BACK_EARLY);
+      return false;
+    }
+    if ((section = hold(block, block + size, call->device, size)) == NULL)
       return false;
   }
   section->row = om_entry_row(&om_plugin_transfers, entries, i, call->origin);
   if (reads)
-    make_device_current(section, !writes);
+    make_device_current(section, begin, end, !writes);
+  else if (section->snapshot_is_newest) /* the kernel's results go into the device copy */
+    restore_snapshot(section, false);
   if (reads && !writes && !keep_snapshot(section)) {
-    give_back(section, true);
+    give_back(section, true, GIVE_BACK_DONE);
     return false;
   }
   section->in_use++;
@@ -601,25 +730,56 @@ void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *p
   unlock_engine(entry);
 }
 
-static void leave_entry(held_section *section, int64_t type) {
+/* A chunk that [begin, end) covers only in part: the kernel's results in
+ * it come back at once unless the device holds the newest of all of it. */
+static void settle_partial_chunk(held_section *section, size_t chunk, uintptr_t begin,
+                                 uintptr_t end) {
+  uintptr_t low = chunk_low(section, chunk), high = chunk_high(section, chunk);
+  if ((begin <= low && high <= end) || section->chunks[chunk] == CHUNK_DEVICE_NEWER)
+    return;
+  mprotect((void *)low, high - low, PROT_READ | PROT_WRITE);
+  clip(&low, &high, begin, end);
+  copy_from_device(section, (void *)low, low, high - low);
+  section->chunks[chunk] = CHUNK_HOST_NEWER; /* the device lacks the rest's newest */
+}
+
+/* After a kernel that wrote [begin, end) of the section (FROM). */
+static void results_on_device(held_section *section, uintptr_t begin, uintptr_t end) {
+  copy_edges_from_device(section, begin, end);
+  size_t first, last;
+  if (!chunks_meeting(section, begin, end, &first, &last))
+    return;
+  settle_partial_chunk(section, first, begin, end);
+  if (last - 1 != first)
+    settle_partial_chunk(section, last - 1, begin, end);
+  /* The chunks it covers whole: newest on the device from now on. */
+  size_t whole_first = chunk_low(section, first) >= begin ? first : first + 1;
+  size_t whole_last = chunk_high(section, last - 1) <= end ? last : last - 1;
+  if (whole_first >= whole_last)
+    return;
+  size_t unread = 0; /* results of earlier kernels never fetched */
+  for (size_t i = whole_first; i < whole_last; i++)
+    if (section->chunks[i] == CHUNK_DEVICE_NEWER)
+      unread += chunk_high(section, i) - chunk_low(section, i);
+  count_elided(section, OM_FROM_DEVICE, unread, OM_ELIDED_NOT_NEEDED);
+  set_chunks(section, whole_first, whole_last, CHUNK_DEVICE_NEWER);
+  uintptr_t low = chunk_low(section, whole_first), high = chunk_high(section, whole_last - 1);
+  if (policy == OM_ELIDE_LAZY) {
+    mprotect((void *)low, high - low, PROT_NONE);
+  } else {
+    mprotect((void *)low, high - low, PROT_READ | PROT_WRITE);
+    copy_from_device(section, (void *)low, low, high - low);
+    mprotect((void *)low, high - low, PROT_READ);
+    set_chunks(section, whole_first, whole_last, CHUNK_IN_STEP);
+  }
+}
+
+static void leave_entry(held_section *section, uintptr_t begin, uintptr_t end, int64_t type) {
   section->in_use--;
   section->faults = 0;
-  if (!(type & OM_MAP_FROM))
-    return;
-  /* Results not fetched since the last kernel are overwritten unread. */
-  count_elided(section, OM_FROM_DEVICE, bytes_in_state(section, CHUNK_DEVICE_NEWER),
-               OM_ELIDED_NOT_NEEDED);
-  section->snapshot_is_newest = false;
-  copy_edges_from_device(section);
-  set_chunks(section, 0, section->chunk_count, CHUNK_DEVICE_NEWER);
-  size_t guarded = section->guard_high - section->guard_low;
-  if (policy == OM_ELIDE_LAZY) {
-    mprotect((void *)section->guard_low, guarded, PROT_NONE);
-  } else {
-    mprotect((void *)section->guard_low, guarded, PROT_READ | PROT_WRITE);
-    copy_from_device(section, (void *)section->guard_low, section->guard_low, guarded);
-    mprotect((void *)section->guard_low, guarded, PROT_READ);
-    set_chunks(section, 0, section->chunk_count, CHUNK_IN_STEP);
+  if (type & OM_MAP_FROM) {
+    section->snapshot_is_newest = false; /* restored before the kernel */
+    results_on_device(section, begin, end);
   }
 }
 
@@ -631,11 +791,10 @@ void om_residency_leave_kernel(const om_checked_call *call, const om_residency_p
   for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
     if (!om_presence_bit(&plan->taken, i))
       continue;
-    uintptr_t begin = (uintptr_t)entries->begins[i];
-    held_section *section =
-        find_exact(begin, begin + (uintptr_t)entries->sizes[i], call->device);
+    uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
+    held_section *section = find_holding(begin, end, call->device);
     if (section != NULL)
-      leave_entry(section, entries->types[i]);
+      leave_entry(section, begin, end, entries->types[i]);
   }
   pthread_cond_broadcast(&section_idle);
   unlock_engine(entry);
@@ -649,7 +808,7 @@ void om_residency_give_back_entries(const om_map_entries *entries) {
   for (int32_t i = 0; i < entries->count; i++)
     if (entries->begins[i] != NULL && entries->sizes[i] > 0) {
       uintptr_t begin = (uintptr_t)entries->begins[i];
-      om_residency_give_back_range(begin, begin + (uintptr_t)entries->sizes[i], true);
+      give_back_early(begin, begin + (uintptr_t)entries->sizes[i]);
     }
 }
 
@@ -666,13 +825,24 @@ static bool any_overlap(uintptr_t begin, uintptr_t end) {
   return false;
 }
 
+static void give_back_early(uintptr_t begin, uintptr_t end) {
+  if (!any_overlap(begin, end))
+    return;
+  engine_entry entry = lock_engine();
+  give_back_overlapping(begin, end, true, GIVE_BACK_EARLY);
+  unlock_engine(entry);
+}
+
 void om_residency_give_back_range(uintptr_t begin, uintptr_t end, bool keep_data) {
   if (!any_overlap(begin, end))
     return;
   engine_entry entry = lock_engine();
-  give_back_overlapping(begin, end, keep_data);
+  give_back_overlapping(begin, end, keep_data, GIVE_BACK_DONE);
+  forget_unsteady(begin, end);
   unlock_engine(entry);
 }
+
+void om_residency_share_range(uintptr_t begin, uintptr_t end) { give_back_early(begin, end); }
 
 static size_t chunk_of(const held_section *section, uintptr_t address) {
   return (address - section->guard_low) / CHUNK_BYTES;

@@ -1,36 +1,39 @@
 /* residency.h - transfer elision (OWNMAP_ELIDE): device copies of large
- * heap sections stay resident across target regions, so that a copy whose
+ * heap blocks stay resident across target regions, so that a copy whose
  * destination already holds the same bytes is skipped.
  *
- * A kernel's map entry is taken over when it maps a section of at least
- * OM_RESIDENCY_MIN_BYTES that lies in one heap block, holds at least one
- * whole page, is not mapped by the program (the checks' shadow), overlaps
- * no other entry of the call, and has TO and/or FROM without ALWAYS,
- * DELETE, PRESENT, ompx_hold, a mapper or struct-member bits; nowait
- * kernels are never taken over. The plugin then keeps one extra reference
- * on the section (the runtime's own begin call with a map type of 0), so
- * the runtime copies nothing for it, and does every copy the program's maps
+ * A kernel's map entry is taken over when it maps at least
+ * OM_RESIDENCY_MIN_BYTES of a heap block that holds a whole page, that no
+ * other entry of the call and no mapping of the program (the checks'
+ * shadow) touches, with TO and/or FROM and without ALWAYS, DELETE, PRESENT,
+ * ompx_hold, a mapper or struct-member bits; nowait kernels are never taken
+ * over. The plugin then keeps one extra reference on the whole block (the
+ * runtime's own begin call with a map type of 0), so the runtime copies
+ * nothing for any section of it, and does every copy the program's maps
  * require itself:
- *  - before a kernel that reads the section (TO), only what the device does
- *    not hold yet: chunks the host wrote since they were last in step
- *    (found by write faults on read-only pages), plus the partial first and
- *    last pages, which cannot be protected without touching other data;
- *  - after a kernel that writes it (FROM), the partial pages at once; the
- *    whole pages are protected (PROT_NONE) and copied back, chunk by chunk,
- *    when the host first touches them (OWNMAP_ELIDE=lazy), or at once
- *    (safe). A copy back lands in fresh pages that replace the protected
- *    ones in one mremap, so no other host thread ever sees half of it;
- *  - a kernel that maps the section TO only may change the device copy,
- *    which the program then expects to be discarded: the plugin keeps a
- *    snapshot on the device (device-to-device copy) and restores from it.
- * Anything else that touches a held section first gives it back to the
+ *  - before a kernel that reads a section (TO), only what the device lacks:
+ *    chunks the host wrote since they were last in step (found by write
+ *    faults on read-only pages), plus the parts of the block's partial
+ *    first and last pages in the section, which cannot be protected without
+ *    touching other data;
+ *  - after a kernel that writes a section (FROM), the chunks it covers
+ *    whole are protected (PROT_NONE) and copied back, chunk by chunk, when
+ *    the host first touches them (OWNMAP_ELIDE=lazy), or at once (safe);
+ *    partly covered chunks and edge pages come back at once. A copy back
+ *    lands in the protected pages moved aside (MREMAP_DONTUNMAP), which
+ *    replace the protected range in one mremap, so no other host thread
+ *    ever sees half of it;
+ *  - a kernel that maps a section TO only may change the device copy, which
+ *    the program then expects to be discarded: the plugin keeps a snapshot
+ *    on the device (device-to-device copy) and restores from it.
+ * Anything else that touches a held block first gives it back to the
  * runtime with the host's copy complete: another map of it (data begin,
  * end, update, a map that is not taken over), free (without copying),
  * realloc, the system calls interposed in stale_syscalls.c, the
  * omp_target_* API, fork and exit. Held device memory is capped by
- * OWNMAP_CACHE_MB; the least recently used sections are given back first.
+ * OWNMAP_CACHE_MB; the least recently used blocks are given back first.
  *
- * One mutex (the engine lock) guards the held sections. It is taken before
+ * One mutex (the engine lock) guards the held blocks. It is taken before
  * the shadow's device locks and the ledger's lock, never after; the fault
  * handler takes it, so the engine never touches a protected page itself.
  */
@@ -77,8 +80,13 @@ void om_residency_give_back_entries(const om_map_entries *entries);
 bool om_residency_holding(void);
 
 /* [begin, end) of host memory is about to be freed (keep_data false: its
- * contents no longer matter) or handed to code the plugin cannot follow. */
+ * contents no longer matter) or reallocated (true). */
 void om_residency_give_back_range(uintptr_t begin, uintptr_t end, bool keep_data);
+
+/* [begin, end) of host memory is handed to the runtime in a way the engine
+ * does not follow (omp_target_associate_ptr): given back, host copy
+ * complete, and its heap block is not held again until freed. */
+void om_residency_share_range(uintptr_t begin, uintptr_t end);
 
 /* A system call or copy is about to read (write false) or write
  * [begin, end) on the host: the host's copy is made complete first. */

@@ -108,7 +108,7 @@ OM_EXPORT int omp_target_memcpy(void *dst, const void *src, size_t length, size_
 
 OM_EXPORT int omp_target_associate_ptr(const void *host, const void *device_ptr, size_t size,
                                        size_t device_offset, int device) {
-  om_residency_give_back_range((uintptr_t)host, (uintptr_t)host + size, true);
+  om_residency_share_range((uintptr_t)host, (uintptr_t)host + size);
   bool was_inside = enter_runtime();
   int result = ((associate_fn)om_require_real((void *)real.associate,
                                               "omp_target_associate_ptr"))(

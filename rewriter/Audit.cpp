@@ -15,14 +15,41 @@ namespace ownmap {
 
 namespace {
 
+/// The statement a target construct runs on the device: that of a combined
+/// construct, or, for `target` alone, its statement (inside braces of its
+/// own), or the loop of the loop construct that statement is (`target`
+/// then `teams distribute parallel for` on the next line).
+const Stmt *deviceStatement(const OMPExecutableDirective &D) {
+  const Stmt *S = D.getInnermostCapturedStmt()->getCapturedStmt();
+  if (isa<OMPLoopDirective>(D))
+    return S;
+  S = S->IgnoreContainers(/*IgnoreCaptured=*/true);
+  if (const auto *Inner = dyn_cast<OMPLoopDirective>(S))
+    return Inner->getInnermostCapturedStmt()->getCapturedStmt();
+  return S;
+}
+
+/// Target constructs that run a loop: loop-associated ones, and `target`
+/// alone around a loop or a loop construct.
+bool runsLoop(const OMPExecutableDirective &D) {
+  if (!isOpenMPTargetExecutionDirective(D.getDirectiveKind()))
+    return false;
+  if (isa<OMPLoopDirective>(D))
+    return true;
+  return isa<OMPTargetDirective>(D) && isa<ForStmt>(deviceStatement(D));
+}
+
 class TargetLoopFinder : public RecursiveASTVisitor<TargetLoopFinder> {
 public:
   explicit TargetLoopFinder(const SourceManager &SM) : SM(SM) {}
-  std::vector<const OMPLoopDirective *> Found;
+  std::vector<const OMPExecutableDirective *> Found;
 
-  bool VisitOMPLoopDirective(OMPLoopDirective *D) {
-    if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
-        SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+  // Not VisitOMPLoopDirective: LLVM 19's StmtNodes.td lists
+  // OMPTargetParallelForDirective under OMPExecutableDirective (its C++
+  // class derives from OMPLoopDirective), so the visitor would never call
+  // it for `target parallel for`; isa goes by the C++ classof.
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    if (runsLoop(*D) && SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
       Found.push_back(D);
     return true;
   }
@@ -83,14 +110,14 @@ std::vector<MapItem> enclosingDataMaps(const Stmt &D, ASTContext &Ctx) {
 
 class TargetLoopAudit {
 public:
-  TargetLoopAudit(const OMPLoopDirective &D, ASTContext &Ctx)
+  TargetLoopAudit(const OMPExecutableDirective &D, ASTContext &Ctx)
       : D(D), Ctx(Ctx), Items(mapItems(D)),
         Enclosing(enclosingDataMaps(D, Ctx)) {}
 
   std::vector<AuditFinding> run();
 
 private:
-  const OMPLoopDirective &D;
+  const OMPExecutableDirective &D;
   ASTContext &Ctx;
   std::vector<MapItem> Items, Enclosing;
   std::vector<AuditFinding> Findings;
@@ -123,8 +150,7 @@ std::string range(const Polynomial &Lower, const Polynomial &Length) {
 }
 
 std::vector<AuditFinding> TargetLoopAudit::run() {
-  const auto *For = dyn_cast_or_null<ForStmt>(
-      D.getInnermostCapturedStmt()->getCapturedStmt());
+  const auto *For = dyn_cast_or_null<ForStmt>(deviceStatement(D));
   if (!For) {
     add(FindingLevel::Warning, "ownmap.audit.not-analysed", D.getBeginLoc(),
         "cannot audit the target construct: its associated statement is not "
@@ -253,14 +279,15 @@ void TargetLoopAudit::compareSections(const MapItem &Item,
 
 } // namespace
 
-std::vector<const OMPLoopDirective *> findTargetLoops(ASTContext &Ctx) {
+std::vector<const OMPExecutableDirective *>
+findTargetLoops(ASTContext &Ctx) {
   TargetLoopFinder Finder(Ctx.getSourceManager());
   Finder.TraverseAST(Ctx);
   return std::move(Finder.Found);
 }
 
-std::vector<AuditFinding> auditTargetLoop(const OMPLoopDirective &D,
-                                          ASTContext &Ctx) {
+std::vector<AuditFinding> auditTargetLoop(const OMPExecutableDirective &D,
+                                         ASTContext &Ctx) {
   return TargetLoopAudit(D, Ctx).run();
 }
 

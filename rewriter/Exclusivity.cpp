@@ -1,4 +1,4 @@
-//===- Exclusivity.cpp - OM_INOUT/OM_OUT must not overlap other pointers --===//
+//===- Exclusivity.cpp - exclusive borrows must not overlap others -------===//
 #include "Exclusivity.h"
 #include "clang/Basic/CharInfo.h"
 
@@ -15,8 +15,11 @@ struct Mapped {
   Polynomial Lower, End;
 };
 
+/// OM_SCRATCH owns its elements too: overlapping another mapped section, its
+/// device-only writes would land in that section's device copy.
 bool isExclusive(const ParamAnnotation &A) {
-  return *A.Kind == Ownership::InOut || *A.Kind == Ownership::Out;
+  return *A.Kind == Ownership::InOut || *A.Kind == Ownership::Out ||
+         *A.Kind == Ownership::Scratch;
 }
 
 /// `p`, `p + k` or `p + (e)`: the address of element Index of P.

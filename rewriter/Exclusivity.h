@@ -1,8 +1,9 @@
-//===- Exclusivity.h - OM_INOUT/OM_OUT must not overlap other pointers ----===//
+//===- Exclusivity.h - exclusive borrows must not overlap other pointers --===//
 //
-// An exclusive borrow (OM_INOUT, OM_OUT) must not share elements with any
-// other pointer parameter the loop maps: overlapping sections would be
-// copied separately and one copy would overwrite the other's results. Two
+// An exclusive borrow (OM_INOUT, OM_OUT, OM_SCRATCH) must not share
+// elements with any other pointer parameter the loop maps: overlapping
+// sections would be copied separately and one copy would overwrite the
+// other's results (or scratch writes land in the other's data). Two
 // `restrict`-qualified parameters are distinct by the language's promise;
 // every other pair gets a one-line run-time check (ownmap.h's static inline
 // ownmap_check_exclusive, so rewritten code links nothing extra) before the

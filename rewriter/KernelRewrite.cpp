@@ -95,11 +95,13 @@ insertLineAfter(const Stmt &S, llvm::StringRef Line, SourceLocation IndentOf,
     Tail = Tail.ltrim(" \t");
   if (!Tail.empty() && !Tail.starts_with("//"))
     return sourceError(End, "code follows the statement on its line");
-  std::string Text = (linePrefix(IndentOf, SM) + Line + "\n").str();
+  // Inserted at the end of S's last line (not at the start of the next), so
+  // that the new line belongs to S's line (see LineDirectives.h) and an
+  // insertion before the next line stays a separate edit.
   if (LineEnd == llvm::StringRef::npos)
-    return tooling::Replacement(SM, End.getLocWithOffset(Rest.size()), 0,
-                                "\n" + Text);
-  return tooling::Replacement(SM, End.getLocWithOffset(LineEnd + 1), 0, Text);
+    LineEnd = Rest.size();
+  return tooling::Replacement(SM, End.getLocWithOffset(LineEnd), 0,
+                              ("\n" + linePrefix(IndentOf, SM) + Line).str());
 }
 
 } // namespace ownmap

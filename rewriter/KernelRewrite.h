@@ -42,9 +42,9 @@ insertLinesBefore(clang::SourceLocation Begin,
                   llvm::ArrayRef<std::string> Lines,
                   const clang::SourceManager &SM);
 
-/// Inserts Line, with the indentation of IndentOf, after the line on which
-/// S ends. Fails when code other than a `;` or a `//` comment follows S
-/// there.
+/// Inserts Line, with the indentation of IndentOf, on a line of its own
+/// after the line on which S ends. Fails when code other than a `;` or a
+/// `//` comment follows S there.
 llvm::Expected<clang::tooling::Replacement>
 insertLineAfter(const clang::Stmt &S, llvm::StringRef Line,
                 clang::SourceLocation IndentOf, const clang::SourceManager &SM,

@@ -7,6 +7,7 @@
 #include "Diagnostics.h"
 #include "Escape.h"
 #include "KernelRewrite.h"
+#include "LineDirectives.h"
 #include "LoopAccess.h"
 #include "MapInference.h"
 #include "Report.h"
@@ -24,15 +25,15 @@ namespace {
 class KernelConsumer : public ASTConsumer {
 public:
   KernelConsumer(RewriteResults &Results, DiagnosticsEngine &Diags,
-                 bool Audit)
-      : Results(Results), Diags(Diags), Audit(Audit) {}
+                 const RewriteOptions &Options)
+      : Results(Results), Diags(Diags), Options(Options) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override;
 
 private:
   RewriteResults &Results;
   DiagnosticsEngine &Diags;
-  bool Audit;
+  const RewriteOptions &Options;
 
   void audit(ASTContext &Ctx);
 
@@ -248,7 +249,7 @@ void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       return; // a second compile command for the same file
   RewriteResults::File File{Path, SM.getBufferData(SM.getMainFileID()).str(),
                             {}};
-  if (Audit) {
+  if (Options.Audit) {
     audit(Ctx);
     Results.Files.push_back(std::move(File));
     return;
@@ -260,6 +261,13 @@ void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       continue;
     rewriteKernel(*FD, File);
   }
+  if (Options.LineDirectives) {
+    auto WithLines = addLineDirectives(File.Edits, SM, SM.getMainFileID());
+    if (!WithLines)
+      fail(WithLines.takeError());
+    else
+      File.Edits = std::move(*WithLines);
+  }
   Results.Files.push_back(std::move(File));
 }
 
@@ -267,7 +275,7 @@ void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {
 /// findings under their own rules.
 void KernelConsumer::audit(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const OMPLoopDirective *D : findTargetLoops(Ctx))
+  for (const OMPExecutableDirective *D : findTargetLoops(Ctx))
     for (const AuditFinding &F : auditTargetLoop(*D, Ctx)) {
       Results.Findings.addFinding(F.Level, F.Message, F.Loc, SM, F.Rule);
       if (F.Level == FindingLevel::Error) {
@@ -281,38 +289,38 @@ void KernelConsumer::audit(ASTContext &Ctx) {
 
 class KernelAction : public ASTFrontendAction {
 public:
-  KernelAction(RewriteResults &Results, bool Audit)
-      : Results(Results), Audit(Audit) {}
+  KernelAction(RewriteResults &Results, const RewriteOptions &Options)
+      : Results(Results), Options(Options) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     return std::make_unique<KernelConsumer>(Results, CI.getDiagnostics(),
-                                            Audit);
+                                            Options);
   }
 
 private:
   RewriteResults &Results;
-  bool Audit;
+  const RewriteOptions &Options;
 };
 
 class KernelActionFactory : public tooling::FrontendActionFactory {
 public:
-  KernelActionFactory(RewriteResults &Results, bool Audit)
-      : Results(Results), Audit(Audit) {}
+  KernelActionFactory(RewriteResults &Results, const RewriteOptions &Options)
+      : Results(Results), Options(Options) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<KernelAction>(Results, Audit);
+    return std::make_unique<KernelAction>(Results, Options);
   }
 
 private:
   RewriteResults &Results;
-  bool Audit;
+  RewriteOptions Options;
 };
 
 } // namespace
 
 std::unique_ptr<tooling::FrontendActionFactory>
-newOwnmapActionFactory(RewriteResults &Results, bool Audit) {
-  return std::make_unique<KernelActionFactory>(Results, Audit);
+newOwnmapActionFactory(RewriteResults &Results, const RewriteOptions &Options) {
+  return std::make_unique<KernelActionFactory>(Results, Options);
 }
 
 } // namespace ownmap

@@ -24,14 +24,23 @@ struct RewriteResults {
   bool HadErrors = false;
 };
 
+struct RewriteOptions {
+  /// Check the target loop constructs already in the main file (see
+  /// Audit.h) instead of planning edits.
+  bool Audit = false;
+  /// Add `#line` directives that keep the original file's lines (see
+  /// LineDirectives.h).
+  bool LineDirectives = true;
+};
+
 /// Creates actions that analyse every OM_KERNEL function defined in the
 /// main file, report problems as diagnostics, and add the directives and
 /// report blocks of the loops they can offload to Results.
-/// With Audit, the actions instead check the map clauses of the target
-/// loop constructs already in the main file (see Audit.h) and report what
-/// they find; they plan no edits.
+/// With Options.Audit, the actions instead check the map clauses of the
+/// target loop constructs already in the main file and report what they
+/// find; they plan no edits.
 std::unique_ptr<clang::tooling::FrontendActionFactory>
-newOwnmapActionFactory(RewriteResults &Results, bool Audit = false);
+newOwnmapActionFactory(RewriteResults &Results, const RewriteOptions &Options);
 
 } // namespace ownmap
 

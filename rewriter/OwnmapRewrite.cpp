@@ -4,13 +4,15 @@
 // OM_KERNEL function gets a `#pragma omp target teams distribute parallel
 // for` directive with the map clauses its annotations and accesses call for.
 // Output goes to stdout, to -o FILE, or back into the inputs with -i; when
-// any input has an error nothing at all is written.
+// any input has an error nothing at all is written. Inputs are processed
+// in parallel (-j), each input's messages printed whole.
 //
 //===----------------------------------------------------------------------===//
+#include "FileRunner.h"
 #include "OwnmapAction.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
-#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -54,6 +56,16 @@ static cl::opt<bool> Audit(
              "the inputs instead of rewriting; writes no code; exit status 1 "
              "when a finding is an error"),
     cl::cat(OwnmapCategory));
+static cl::opt<bool> NoLineDirectives(
+    "no-line-directives",
+    cl::desc("Do not add the #line directives that make the compiler name "
+             "the original file and lines (-i never adds them)"),
+    cl::cat(OwnmapCategory));
+static cl::opt<unsigned>
+    Jobs("j",
+         cl::desc("Process <n> inputs at a time (default: one per core)"),
+         cl::value_desc("n"), cl::init(0), cl::Prefix,
+         cl::cat(OwnmapCategory));
 static cl::opt<std::string> ResourceDir(
     "resource-dir",
     cl::desc("clang resource directory with the builtin headers (default: "
@@ -66,7 +78,10 @@ static cl::extrahelp MoreHelp(R"(
 Each outermost 'for' loop of an OM_KERNEL function gets an OpenMP target
 directive with map clauses inferred from OM_IN/OM_INOUT/OM_OUT/OM_SCRATCH/
 OM_LEN. The result goes to stdout unless -o or -i is given; if any input has
-an error, nothing is written and the exit status is 1.
+an error, nothing is written and the exit status is 1. With several inputs
+(e.g. with -p, the files of a compilation database) they are processed in
+parallel and a progress line "[k/N] rewriting FILE" precedes the messages of
+each.
 
 Example: ownmap-rewrite saxpy.c -o saxpy.omp.c --report=saxpy.txt --
 )");
@@ -168,6 +183,21 @@ static int writeReport(const ownmap::RewriteResults &Results) {
   return 0;
 }
 
+/// Sources without repetitions (by absolute path), in their order.
+static std::vector<std::string>
+uniqueInputs(const std::vector<std::string> &Sources) {
+  StringSet<> Seen;
+  std::vector<std::string> Inputs;
+  for (const std::string &Source : Sources) {
+    SmallString<256> Absolute(Source);
+    sys::fs::make_absolute(Absolute);
+    sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+    if (Seen.insert(Absolute).second)
+      Inputs.push_back(Source);
+  }
+  return Inputs;
+}
+
 static void printVersion(raw_ostream &OS) {
   OS << "ownmap-rewrite " OWNMAP_VERSION_STRING "\n";
 }
@@ -180,37 +210,46 @@ int main(int argc, const char **argv) {
     errs() << toString(Parser.takeError());
     return 1;
   }
-  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  for (const std::string &Source : Parser->getSourcePathList())
+    if (!sys::fs::is_regular_file(Source))
+      return fail("cannot read input file '" + Source + "'");
+  std::vector<std::string> Inputs = uniqueInputs(Parser->getSourcePathList());
   int Destinations = !OutputFile.empty() + InPlace + !OutDir.empty();
   if (Audit && Destinations != 0)
     return fail("--audit writes no code: -o, -i and --out-dir cannot be used "
                 "with it");
   if (Destinations > 1)
     return fail("only one of -o, -i and --out-dir can be used");
-  if (!OutputFile.empty() && Sources.size() != 1)
+  if (!OutputFile.empty() && Inputs.size() != 1)
     return fail("-o needs exactly one input file");
   if (!OutDir.empty()) {
     StringSet<> Names;
-    for (const std::string &Source : Sources)
-      if (!Names.insert(sys::path::filename(Source)).second)
+    for (const std::string &Input : Inputs)
+      if (!Names.insert(sys::path::filename(Input)).second)
         return fail("two inputs are named '" +
-                    sys::path::filename(Source).str() +
+                    sys::path::filename(Input).str() +
                     "': --out-dir would write both to the same file");
   }
-  for (const std::string &Source : Sources)
-    if (!sys::fs::is_regular_file(Source))
-      return fail("cannot read input file '" + Source + "'");
 
-  ClangTool Tool(Parser->getCompilations(), Sources);
-  Tool.appendArgumentsAdjuster(ownmapFlags(argv[0]));
-  Tool.setPrintErrorMessage(false);
-  ownmap::RewriteResults Results;
-  int Status = Tool.run(ownmap::newOwnmapActionFactory(Results, Audit).get());
-  if (int ReportStatus = writeReport(Results))
+  // In place, the rewritten file is the source: its own lines are the ones
+  // to name.
+  ownmap::RunSettings Settings{{Audit, !NoLineDirectives && !InPlace},
+                               ownmapFlags(argv[0]),
+                               Jobs,
+                               Inputs.size() > 1};
+  ownmap::RunOutcome Outcome = ownmap::runOnFiles(
+      Parser->getCompilations(), Inputs, Settings, errs());
+  if (int ReportStatus = writeReport(Outcome.Results))
     return ReportStatus;
+  if (Outcome.Failed.empty())
+    return Audit ? 0 : writeOutputs(Outcome.Results);
+  std::string Summary =
+      Inputs.size() == 1
+          ? std::string("errors found")
+          : "errors in " + std::to_string(Outcome.Failed.size()) + " of " +
+                std::to_string(Inputs.size()) + " files (" +
+                join(Outcome.Failed, ", ") + ")";
   if (Audit)
-    return Status != 0 || Results.HadErrors ? 1 : 0;
-  if (Status != 0 || Results.HadErrors)
-    return fail("errors found; no code was written");
-  return writeOutputs(Results);
+    return Inputs.size() == 1 ? 1 : fail(Summary);
+  return fail(Summary + "; no code was written");
 }

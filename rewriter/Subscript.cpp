@@ -128,8 +128,83 @@ SubscriptAnalysis::analyse(const Access &A) const {
   return S;
 }
 
+namespace {
+
+/// An index a subscript moves with, seen as a digit of a mixed-radix
+/// number: each of its Count steps moves the subscript by Stride.
+struct Digit {
+  Polynomial Stride, Count;
+};
+
+bool isPositiveSize(const Polynomial &P) {
+  if (std::optional<int64_t> C = P.constant())
+    return *C > 0;
+  return P.hasPositiveCoefficients();
+}
+
+/// The digits of S (the indices with a non-zero stride, in nest order), or
+/// none when a stride or a count is not a positive size free of indices.
+std::optional<std::vector<Digit>> digits(const AffineSubscript &S) {
+  std::vector<Digit> Out;
+  for (const IndexRange &R : S.Nest) {
+    if (S.Value.degree(R.Index) > 1)
+      return std::nullopt;
+    Polynomial Stride = S.Value.split(R.Index).first;
+    if (Stride == Polynomial(0))
+      continue;
+    Polynomial Count = R.Upper - R.Lower;
+    if (!isPositiveSize(Stride) || mentionsIndex(Stride, S.Nest) ||
+        mentionsIndex(Count, S.Nest))
+      return std::nullopt;
+    Out.push_back({Stride, Count});
+  }
+  return Out;
+}
+
+/// True when S takes a different value at every point of its nest: in some
+/// order, every digit's stride exceeds the largest sum the digits before it
+/// reach (so two points that differ, differ at a highest digit by more than
+/// the lower digits can make up). With `j * m + i` over i in [0, m), j in
+/// [0, w): i first (stride 1 > 0), then j (stride m > m - 1). A nest with an
+/// empty loop has no points at all.
+bool injective(const AffineSubscript &S) {
+  auto Left = digits(S);
+  if (!Left)
+    return false;
+  Polynomial Reach(0);
+  auto Fits = [&](const Digit &D) {
+    std::optional<int> Gap = (D.Stride - Reach - Polynomial(1)).sign();
+    return Gap && *Gap >= 0;
+  };
+  auto Smaller = [](const Digit &A, const Digit &B) {
+    std::optional<int> Order = (B.Stride - A.Stride).sign();
+    return Order && *Order > 0;
+  };
+  while (!Left->empty()) {
+    auto Next = Left->end();
+    for (auto It = Left->begin(); It != Left->end(); ++It)
+      if (Fits(*It) && (Next == Left->end() || Smaller(*It, *Next)))
+        Next = It;
+    if (Next == Left->end())
+      return false;
+    Reach = Reach + Next->Stride * (Next->Count - Polynomial(1));
+    Left->erase(Next);
+  }
+  return true;
+}
+
+} // namespace
+
 bool SubscriptAnalysis::ownsElements(const AffineSubscript &S,
                                      unsigned Level) const {
+  // Iterations of the loops down to Level run in parallel: each must move
+  // the subscript for an injective one to keep them apart.
+  bool LevelsMove = llvm::all_of(
+      llvm::ArrayRef(S.Nest).take_front(Level + 1), [&](const IndexRange &R) {
+        return S.Value.split(R.Index).first != Polynomial(0);
+      });
+  if (LevelsMove && injective(S))
+    return true;
   const Atom &Index = S.Nest[Level].Index;
   if (S.Value.degree(Index) != 1)
     return false;
@@ -159,17 +234,22 @@ bool SubscriptAnalysis::ownsElements(const AffineSubscript &S,
 }
 
 bool SubscriptAnalysis::isDense(const AffineSubscript &S) const {
+  // In some order (innermost first for row-major, outermost first for
+  // column-major), each stride is the number of elements the digits before
+  // it cover.
+  auto Left = digits(S);
+  if (!Left)
+    return false;
   Polynomial Covered(1);
-  for (unsigned I = S.Nest.size(); I-- > 0;) {
-    const IndexRange &R = S.Nest[I];
-    Polynomial Stride = S.Value.split(R.Index).first;
-    if (Stride == Polynomial(0))
-      continue;
-    if (Stride != Covered)
+  while (!Left->empty()) {
+    auto Next = llvm::find_if(
+        *Left, [&](const Digit &D) { return D.Stride == Covered; });
+    if (Next == Left->end())
       return false;
-    Covered = Covered * (R.Upper - R.Lower);
+    Covered = Covered * Next->Count;
+    Left->erase(Next);
   }
-  return !mentionsIndex(Covered, S.Nest);
+  return true;
 }
 
 } // namespace ownmap

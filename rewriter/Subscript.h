@@ -42,11 +42,13 @@ public:
   llvm::Expected<AffineSubscript> analyse(const Access &A) const;
 
   /// True when iterations of the loop at depth Level of S.Nest (0: the
-  /// offloaded loop) reach pairwise disjoint elements through S.
+  /// offloaded loop) reach pairwise disjoint elements through S: its stride
+  /// exceeds what one iteration reaches, or S is injective over the nest.
   bool ownsElements(const AffineSubscript &S, unsigned Level) const;
 
-  /// True when S reaches every element of [Min, Max] exactly once (strides
-  /// match the extents of the inner loops, innermost stride one).
+  /// True when S reaches every element of [Min, Max] exactly once (in some
+  /// order of the indices, the first stride is one and each next one is
+  /// the number of elements the ones before it cover).
   bool isDense(const AffineSubscript &S) const;
 
   /// The range of a canonical loop, with invariant bounds when Inner.

@@ -5,7 +5,8 @@
 # with the environment in OWNMAP_COMPARE_ENV) under LIBOMPTARGET_INFO=32,
 # so that libomptarget itself prints every copy it makes, whoever asked for
 # it. Fails unless both runs exit 0 with identical, non-empty stdout and the
-# plugin run copies fewer bytes host->device (at most COMPARE_MAX_TO_PERCENT
+# plugin run copies fewer bytes host->device (with COMPARE_NOT_MORE=1: not
+# more bytes either way; at most COMPARE_MAX_TO_PERCENT
 # percent of them, when that is set; COMPARE_MAX_FROM_PERCENT likewise bounds
 # the bytes device->host). Prints one line per run:
 #   copies without: to_device BYTES COPIES from_device BYTES COPIES
@@ -49,7 +50,12 @@ echo "copies with: $with"
 set -- $without
 bare_to=$2 bare_from=$5
 set -- $with
-if [ "$2" -ge "$bare_to" ]; then
+if [ "${COMPARE_NOT_MORE:-0}" = 1 ]; then
+  if [ "$2" -gt "$bare_to" ] || [ "$5" -gt "$bare_from" ]; then
+    echo "compare-copies: the plugin copied more bytes ($2 > $bare_to or $5 > $bare_from)" >&2
+    exit 1
+  fi
+elif [ "$2" -ge "$bare_to" ]; then
   echo "compare-copies: the plugin did not copy fewer bytes host->device ($2 >= $bare_to)" >&2
   exit 1
 fi

@@ -54,7 +54,7 @@ assert report["findings"] == [], report["findings"]
 rows = {(r["variable"], r["file"]): r for r in report["transfers"]}
 steps, cells = 20, 4096
 def flow(name, direction):
-    row = rows[(name, "stencil.omp.c")]  # the compiled file: the rewritten one
+    row = rows[(name, "stencil.c")]  # the source, by the rewritten file's #line
     return (row[direction]["copies"], row[direction]["bytes"])
 # Each step maps `from` (all cells) to the device and the interior of `to`
 # back; the sum maps the cells once and its scalar both ways.

@@ -1,7 +1,7 @@
 // An OM_IN pointer may be passed on as `const T *`, inside the offloaded
 // loop too. The callee's body is not analysed, so what it reads is not
 // known: OM_LEN gives the section.
-// RUN: %ownmap-rewrite %s -- | FileCheck %s --strict-whitespace
+// RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out

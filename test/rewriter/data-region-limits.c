@@ -2,7 +2,7 @@
 // data that host code reads between the loops, a declaration between them,
 // sections over a scalar the host changes, loops in different blocks.
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
-// RUN: FileCheck %s --strict-whitespace < %t.rw.c
+// RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out
 // RUN: diff %t.ser.out %t.omp.out

@@ -18,7 +18,9 @@ OM_KERNEL void smooth2(int n, OM_IN const double *x, OM_INOUT double *y) {
     y[i] = 0.5 * y[i] + x[i];
 }
 // CODE:      #pragma omp target data map(to: x[0:n]) map(tofrom: y[0:n])
+// CODE-NEXT: {{^}}#line [[#@LINE-6]]{{$}}
 // CODE-NEXT: {
+// CODE-NEXT: {{^}}#line [[#@LINE-8]]{{$}}
 // CODE-NEXT: #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n])
 // CODE:      #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n])
 // CODE-NOT:  {{^}} *#pragma omp target update

@@ -28,26 +28,39 @@ OM_KERNEL void pipeline(int n, OM_IN const float *x, OM_INOUT float *y,
   for (int i = 0; i < n; ++i)
     y[i] = y[i] * 0.5f;
 }
+// Every inserted line is attributed (#line) to the line of the statement it
+// goes before; the closing brace to the last line of its loop.
 // CHECK:      {{^}}                        OM_OUT float *z) {{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("pipeline", "OM_INOUT", "y", y, y + n, "x", x, x + n);{{$}}
+// CHECK-NEXT: {{^}}#line 21{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("pipeline", "OM_OUT", "z", z + 1, z + (n - 1), "x", x + 1, x + (n - 1));{{$}}
+// CHECK-NEXT: {{^}}#line 21{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("pipeline", "OM_INOUT", "y", y, y + n, "z", z + 1, z + (n - 1));{{$}}
+// CHECK-NEXT: {{^}}#line 21{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target data map(to: x[0:n]) map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}#line 21{{$}}
 // CHECK-NEXT: {{^}}  {{{$}}
+// CHECK-NEXT: {{^}}#line 21{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}#line 21{{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = y[i] + 2.0f * x[i]; // accumulate{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target update from(y[0:n]){{$}}
+// CHECK-NEXT: {{^}}#line 23{{$}}
 // CHECK-NEXT: {{^}}  y[0] = y[0] + 1.0f;{{$}}
 // CHECK-NEXT: {{^}}  printf("host sees y[1]=%.1f\n", y[1]);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target update to(y[0:n]){{$}}
+// CHECK-NEXT: {{^}}#line 25{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[1:n - 2]) map(tofrom: y[0:n]) map(from: z[1:n - 2]){{$}}
+// CHECK-NEXT: {{^}}#line 25{{$}}
 // CHECK-NEXT: {{^}}  for (int i = 1; i < n - 1; ++i) {{{$}}
 // CHECK-NEXT: {{^}}    z[i] = y[i - 1] + y[i + 1] + x[i];{{$}}
 // CHECK-NEXT: {{^}}  }{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}#line 28{{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = y[i] * 0.5f;{{$}}
+// CHECK-NEXT: {{^}}#line 29{{$}}
 // CHECK-NEXT: {{^}}  }{{$}}
 // CHECK-NEXT: {{^}}}{{$}}
 

@@ -4,7 +4,7 @@
 // Disjoint arrays run as the serial build does; overlapping ones abort with
 // a message naming both parameters.
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
-// RUN: FileCheck %s --strict-whitespace < %t.rw.c
+// RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out
 // RUN: diff %t.ser.out %t.omp.out

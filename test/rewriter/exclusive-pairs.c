@@ -2,7 +2,7 @@
 // once; OM_IN against OM_IN needs no check; a parameter the loop does not use
 // is not checked. The rewritten code runs as the serial build does.
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
-// RUN: FileCheck %s --strict-whitespace < %t.rw.c
+// RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out
 // RUN: diff %t.ser.out %t.omp.out

@@ -2,7 +2,7 @@
 // entry goes before the region (one per pair, over the union of the loops'
 // ranges); a check over a scalar the host code changes stays before its loop.
 // RUN: %ownmap-rewrite %s -o %t.rw.c --report=%t.report --
-// RUN: FileCheck %s --strict-whitespace < %t.rw.c
+// RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: FileCheck %s --check-prefix=REPORT < %t.report
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out

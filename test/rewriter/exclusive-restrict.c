@@ -2,7 +2,7 @@
 // needs no run-time check; a pair where only one is restrict still does.
 // The report lists every pair with how it is kept apart.
 // RUN: %ownmap-rewrite %s -o %t.rw.c --report=%t.json --report-format=json --
-// RUN: FileCheck %s --strict-whitespace < %t.rw.c
+// RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out

@@ -1,16 +1,21 @@
 // Rewriting is idempotent: a loop already under an OpenMP directive is left
-// alone, so running the tool on its own output changes nothing. -i rewrites
-// in place and gives the same text as -o. The second run prints nothing: its
-// loops are all under directives, which is not worth a warning.
+// alone, so running the tool on its own output changes nothing (with or
+// without #line directives). -i rewrites in place and gives the same text
+// as -o --no-line-directives: the file is its own source. The second run
+// prints nothing: its loops are all under directives, which is not worth a
+// warning.
 // RUN: %ownmap-rewrite %s -o %t.once.c --
 // RUN: %ownmap-rewrite %t.once.c -o %t.twice.c -- 2>%t.twice.err
 // RUN: diff %t.once.c %t.twice.c
 // RUN: count 0 < %t.twice.err
+// RUN: %ownmap-rewrite --no-line-directives %s -o %t.plain.c --
+// RUN: %ownmap-rewrite --no-line-directives %t.plain.c -o %t.plain.twice.c --
+// RUN: diff %t.plain.c %t.plain.twice.c
 // RUN: cp %s %t.inplace.c && %ownmap-rewrite -i %t.inplace.c --
-// RUN: diff %t.once.c %t.inplace.c
+// RUN: diff %t.plain.c %t.inplace.c
 // RUN: %ownmap-rewrite -i %t.inplace.c --
-// RUN: diff %t.once.c %t.inplace.c
-// RUN: FileCheck %s --strict-whitespace < %t.twice.c
+// RUN: diff %t.plain.c %t.inplace.c
+// RUN: FileCheck %s --strict-whitespace < %t.plain.twice.c
 // RUN: %clang-offload %t.twice.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out
 // RUN: diff %t.ser.out %t.omp.out

@@ -4,7 +4,7 @@
 // variables stay private to an iteration; the linearised subscript
 // a[r * cols + c] over the inner loop's range bounds a exactly, so the
 // inferred section replaces OM_LEN(rows * cols).
-// RUN: %ownmap-rewrite %s -- | FileCheck %s --strict-whitespace
+// RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out

@@ -3,7 +3,7 @@
 // nested rectangular pair whose (i, j) pairs write distinct elements is
 // collapsed; an inner loop whose bound depends on i still bounds the reads;
 // loops not starting at 0 shift the section.
-// RUN: %ownmap-rewrite %s -- | FileCheck %s --strict-whitespace
+// RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out

@@ -1,5 +1,5 @@
 // OM_OUT: y is only written, so it is copied back but never sent.
-// RUN: %ownmap-rewrite %s -- | FileCheck %s --strict-whitespace
+// RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out

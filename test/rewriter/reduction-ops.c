@@ -1,6 +1,6 @@
 // Reductions beyond + and *: min and max (from `s = s < e ? s : e`,
 // fminf/fmaxf and `if (e > s) s = e`), & | ^ && ||, and `s -= e` (a sum).
-// RUN: %ownmap-rewrite %s -- | FileCheck %s --strict-whitespace
+// RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
 // RUN: %clang-offload %t.rw.c -o %t.omp -lm && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser -lm && %t.ser > %t.ser.out

@@ -1,7 +1,7 @@
 // A scalar declared outside the loop and only updated by `s += e`,
 // `s = s + e`, `s *= e` or `s = e * s` becomes a reduction mapped tofrom.
 // Scalars that are only read need no map (firstprivate).
-// RUN: %ownmap-rewrite %s -- | FileCheck %s --strict-whitespace
+// RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out

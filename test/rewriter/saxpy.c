@@ -1,6 +1,6 @@
 // OM_IN / OM_INOUT: x is copied to the device, y both ways; comments and
 // formatting around the loop are kept.
-// RUN: %ownmap-rewrite %s -- | FileCheck %s --strict-whitespace
+// RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out

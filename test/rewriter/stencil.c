@@ -1,6 +1,6 @@
 // Stencil offsets: x[i - 1], x[i], x[i + 1] over i in [1, n - 1) need x[0:n];
 // y is written only at y[i], so iterations are independent.
-// RUN: %ownmap-rewrite %s -- | FileCheck %s --strict-whitespace
+// RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out
