@@ -10,6 +10,7 @@
 
 #include <dlfcn.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +18,16 @@
 
 om_shadow om_plugin_shadow;
 
-bool om_checks_enabled(void) { return om_option_choice(OM_OPTION_CHECKS) != OM_CHECKS_OFF; }
+/* Asked several times per offload call: the level is read once. */
+bool om_checks_enabled(void) {
+  static _Atomic int level = -1;
+  int seen = atomic_load_explicit(&level, memory_order_relaxed);
+  if (__builtin_expect(seen < 0, 0)) {
+    seen = om_option_choice(OM_OPTION_CHECKS);
+    atomic_store_explicit(&level, seen, memory_order_relaxed);
+  }
+  return seen != OM_CHECKS_OFF;
+}
 
 /* ---- reporting once per site ---- */
 
@@ -227,23 +237,28 @@ static void suspend_guards(const om_checked_call *call) {
     }
 }
 
-void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_present,
-                               om_presence *before, om_presence *tracked) {
-  const om_map_entries *entries = call->entries;
-  if (om_stale_enabled())
-    suspend_guards(call);
-  om_presence held = {{0}};
-  for (int32_t i = 0; i < entries->count; i++)
-    if (entry_checked(call, i) &&
-        om_shadow_contains(&om_plugin_shadow, call->device, (uintptr_t)entries->begins[i],
-                           (size_t)entries->sizes[i]))
-      om_presence_set(&held, i, true);
-  om_probe_presence_unknown(entries, call->device, is_present, &held, &held, before);
-  for (size_t w = 0; w < OM_PRESENCE_MAX / 64; w++)
-    tracked->bits[w] = held.bits[w] | ~before->bits[w];
-}
+/* The calling thread's stack, found once per thread. */
+static _Thread_local struct {
+  bool looked;
+  uintptr_t low, high; /* empty when unknown */
+} this_stack __attribute__((tls_model("initial-exec")));
 
-/* ---- check: section outside its heap block ---- */
+static bool on_this_thread_stack(uintptr_t begin) {
+  if (!this_stack.looked) {
+    this_stack.looked = true;
+    pthread_attr_t attributes;
+    if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+      void *low;
+      size_t size;
+      if (pthread_attr_getstack(&attributes, &low, &size) == 0) {
+        this_stack.low = (uintptr_t)low;
+        this_stack.high = (uintptr_t)low + size;
+      }
+      pthread_attr_destroy(&attributes);
+    }
+  }
+  return begin >= this_stack.low && begin < this_stack.high;
+}
 
 bool om_checks_heap_block_of(const om_checked_call *call, int32_t i, uintptr_t *start,
                              size_t *size) {
@@ -260,6 +275,56 @@ bool om_checks_heap_block_of(const om_checked_call *call, int32_t i, uintptr_t *
   *start = base;
   return true;
 }
+
+/* Whether an absence the runtime reports for entry i's start may be
+ * learned: the runtime maps static storage itself (declare target
+ * globals, possibly only when the device is first used), so only heap
+ * blocks and the stack qualify. */
+static bool absence_learnable(const om_checked_call *call, int32_t i) {
+  uintptr_t start;
+  size_t size;
+  return on_this_thread_stack((uintptr_t)call->entries->begins[i]) ||
+         om_checks_heap_block_of(call, i, &start, &size);
+}
+
+void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_present,
+                               om_presence *before, om_presence *tracked) {
+  const om_map_entries *entries = call->entries;
+  if (om_stale_enabled())
+    suspend_guards(call);
+  om_absence_ticket ticket = om_shadow_absence_ticket(&om_plugin_shadow, call->device);
+  om_presence known = {{0}}, held = {{0}};
+  for (int32_t i = 0; i < entries->count; i++) {
+    if (!entry_checked(call, i))
+      continue;
+    switch (om_shadow_lookup(&om_plugin_shadow, call->device, (uintptr_t)entries->begins[i],
+                             (size_t)entries->sizes[i])) {
+    case OM_SHADOW_PRESENT:
+      om_presence_set(&held, i, true);
+      om_presence_set(&known, i, true);
+      break;
+    case OM_SHADOW_ABSENT:
+      om_presence_set(&known, i, true);
+      break;
+    case OM_SHADOW_UNKNOWN:
+      break;
+    }
+  }
+  om_probe_presence_unknown(entries, call->device, is_present, &known, &held, before);
+  for (int32_t i = 0; i < entries->count; i++)
+    if (entry_checked(call, i) && entries->sizes[i] > 0 && !om_presence_bit(&known, i) &&
+        !om_presence_bit(before, i) && absence_learnable(call, i))
+      om_shadow_learn_absent(&om_plugin_shadow, call->device, (uintptr_t)entries->begins[i],
+                             ticket);
+  /* Only the words of the entries are read back. */
+  int32_t used = entries->count < 0                 ? 0
+                 : entries->count < OM_PRESENCE_MAX ? entries->count
+                                                    : OM_PRESENCE_MAX;
+  for (size_t w = 0; w < ((size_t)used + 63) / 64; w++)
+    tracked->bits[w] = held.bits[w] | ~before->bits[w];
+}
+
+/* ---- check: section outside its heap block ---- */
 
 static void check_bounds(const om_checked_call *call, int32_t i) {
   uintptr_t begin = (uintptr_t)call->entries->begins[i];
@@ -315,9 +380,32 @@ static om_map_request map_request(int64_t type) {
                           .update_count = counts_reference(type)};
 }
 
+/* Mappings the runtime makes for entry i that the shadow does not follow:
+ * those of a user-defined mapper or past the entries followed (anything),
+ * and the pointer slot of a PTR_AND_OBJ entry (at its base). */
+static void forget_absence_behind(const om_checked_call *call, int32_t i) {
+  const om_map_entries *entries = call->entries;
+  int64_t type = entries->types[i];
+  if (type & (OM_MAP_PRIVATE | OM_MAP_LITERAL))
+    return;
+  if ((entries->mappers != NULL && entries->mappers[i] != NULL) || i >= OM_PRESENCE_MAX) {
+    om_shadow_forget_absent_all(&om_plugin_shadow);
+  } else if (type & OM_MAP_PTR_AND_OBJ) {
+    uintptr_t slot = call->bases != NULL ? (uintptr_t)call->bases[i] : 0;
+    if (slot == 0)
+      om_shadow_forget_absent_all(&om_plugin_shadow);
+    else
+      om_shadow_forget_absent_range(&om_plugin_shadow, call->device, slot,
+                                    slot + sizeof(void *));
+  }
+}
+
+void om_checks_unseen_call(void) { om_shadow_forget_absent_all(&om_plugin_shadow); }
+
 void om_checks_before_map(const om_checked_call *call) {
   const om_map_entries *entries = call->entries;
   for (int32_t i = 0; i < entries->count; i++) {
+    forget_absence_behind(call, i);
     if (!entry_checked(call, i))
       continue;
     check_bounds(call, i);
@@ -331,6 +419,8 @@ void om_checks_before_map(const om_checked_call *call) {
                                            map_request(type), &origin, &found);
     if (outcome == OM_MAP_CONFLICT) {
       report_overlap(call, i, &found);
+    } else if (outcome == OM_MAP_NO_ROOM) {
+      om_shadow_forget_absent_all(&om_plugin_shadow); /* mapped, but not followed */
     } else if (outcome == OM_MAP_CREATED && was_present(call, i)) {
       /* The runtime had it already (declare target, or mapped where the
        * plugin could not see): not the shadow's to follow. */
@@ -438,7 +528,9 @@ void om_checks_heap_release(const void *start, size_t size, const char *what,
 void om_checks_associated(const void *host, size_t size, int device,
                           const void *return_address) {
   om_map_origin origin = {NULL, NULL, return_address};
-  om_shadow_associate(&om_plugin_shadow, device, (uintptr_t)host, size, &origin);
+  if (!om_shadow_associate(&om_plugin_shadow, device, (uintptr_t)host, size, &origin))
+    om_shadow_forget_absent_range(&om_plugin_shadow, device, (uintptr_t)host,
+                                  (uintptr_t)host + size);
 }
 
 void om_checks_disassociated(const void *host, int device) {

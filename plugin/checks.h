@@ -38,9 +38,11 @@ typedef struct {
 bool om_checks_enabled(void);
 
 /* Before forwarding any call: the presence of each counted entry. Entries
- * the shadow holds are present without asking the runtime; the others are
- * probed. *tracked receives the entries whose presence after the call the
- * shadow will know: those it holds, and those absent from both. */
+ * the shadow holds are present, and those whose start it knows absent are
+ * absent, without asking the runtime; the others are probed, and a heap or
+ * stack address found absent is learned (om_shadow_learn_absent).
+ * *tracked receives the entries whose presence after the call the shadow
+ * will know: those it holds, and those absent from both. */
 void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_present,
                                om_presence *before, om_presence *tracked);
 
@@ -50,8 +52,14 @@ bool om_checks_heap_block_of(const om_checked_call *call, int32_t i, uintptr_t *
                              size_t *size);
 
 /* Before forwarding a data begin or a kernel: bounds and overlap checks,
- * then the shadow counts the maps up. */
+ * then the shadow counts the maps up. Mappings the shadow will not follow
+ * (user-defined mappers, PTR_AND_OBJ pointer slots) forget the absences
+ * learned where they may lie. */
 void om_checks_before_map(const om_checked_call *call);
+
+/* A call passed through unobserved: it may map anything, so no learned
+ * absence holds any longer. */
+void om_checks_unseen_call(void);
 
 /* After forwarding a data end or a kernel: the shadow counts the maps down,
  * last entry first as the runtime does; *still_mapped receives the entries

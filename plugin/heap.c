@@ -12,6 +12,7 @@
 #include "message.h"
 #include "plugin.h"
 #include "residency.h"
+#include "self_time.h"
 #include "stale.h"
 
 #include <dlfcn.h>
@@ -45,7 +46,12 @@ static atomic_bool resolved;
  * path must not read the options itself (that may allocate). */
 static atomic_bool heap_recording = true;
 
-void om_heap_set_recording(bool on) { atomic_store(&heap_recording, on); }
+static bool ready(void);
+
+void om_heap_set_recording(bool on) {
+  ready();
+  atomic_store(&heap_recording, on);
+}
 
 /* ---- bootstrap arena for allocations made while resolving ---- */
 
@@ -64,7 +70,7 @@ static void *arena_alloc(size_t size) {
 }
 
 static bool in_arena(const void *ptr) {
-  return (const char *)ptr >= arena && (const char *)ptr < arena + sizeof arena;
+  return (uintptr_t)ptr - (uintptr_t)arena < sizeof arena;
 }
 
 static size_t arena_size(const void *ptr) {
@@ -100,7 +106,7 @@ __attribute__((noinline)) static bool resolve(void) {
   return true;
 }
 
-static inline bool ready(void) {
+static bool ready(void) {
   return atomic_load_explicit(&resolved, memory_order_acquire) || resolve();
 }
 
@@ -109,6 +115,30 @@ static inline bool ready(void) {
 static bool recording(void) {
   return atomic_load_explicit(&heap_recording, memory_order_relaxed) &&
          !om_inside_offload_call;
+}
+
+/* The runtime calls the malloc family dozens of times per offload call, so
+ * its calls take the shortest path: one thread-local test, then the real
+ * function, before any register is saved (the rest of each wrapper is a
+ * separate function). The real functions are resolved by then
+ * (om_heap_set_recording resolves them during the plugin's
+ * initialisation, which every offload call waits for). */
+static inline bool runtime_call(void) {
+  return __builtin_expect(om_inside_offload_call == OM_INSIDE_CALL, 1);
+}
+
+/* realloc of the runtime's blocks, also: not an arena block, no guarded
+ * buffers or held sections to drop. */
+static inline bool runtime_release(const void *block) {
+  return runtime_call() && !in_arena(block) && !om_stale_enabled() && !om_residency_holding();
+}
+
+/* The runtime's calls while self-timing counts them (and any other call
+ * made inside an offload call): true if the call is the runtime's. */
+static bool counted_runtime_call(void) {
+  if (om_inside_offload_call == OM_INSIDE_CALL_COUNTED)
+    om_self_time_count_heap_call();
+  return om_inside_offload_call;
 }
 
 static void *recorded(void *block, size_t size) {
@@ -133,27 +163,43 @@ static void releasing(void *block, const char *what, const void *caller) {
   om_checks_heap_release(block, size, what, caller);
 }
 
-OM_EXPORT void *malloc(size_t size) {
+__attribute__((noinline)) static void *malloc_slow(size_t size) {
   if (!ready())
     return arena_alloc(size);
+  if (counted_runtime_call())
+    return real.malloc(size);
   return recorded(real.malloc(size), size);
 }
 
-OM_EXPORT void *calloc(size_t count, size_t size) {
+OM_EXPORT void *malloc(size_t size) {
+  if (runtime_call())
+    return real.malloc(size);
+  return malloc_slow(size);
+}
+
+__attribute__((noinline)) static void *calloc_slow(size_t count, size_t size) {
   if (!ready()) {
     size_t bytes;
     if (__builtin_mul_overflow(count, size, &bytes))
       return NULL;
     return arena_alloc(bytes); /* static storage: already zero */
   }
+  if (counted_runtime_call())
+    return real.calloc(count, size);
   return recorded(real.calloc(count, size), count * size);
 }
 
-OM_EXPORT void free(void *block) {
+OM_EXPORT void *calloc(size_t count, size_t size) {
+  if (runtime_call())
+    return real.calloc(count, size);
+  return calloc_slow(count, size);
+}
+
+__attribute__((noinline)) static void free_slow(void *block, const void *caller) {
   if (block == NULL || in_arena(block) || !ready())
     return; /* a block freed while resolving is left alone */
-  if (!om_inside_offload_call) /* the runtime's own blocks go straight back */
-    releasing(block, "free", __builtin_return_address(0));
+  if (!counted_runtime_call()) /* the runtime's own blocks go straight back */
+    releasing(block, "free", caller);
   if (om_stale_enabled()) /* free writes into the block */
     om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
   if (om_residency_holding())
@@ -162,7 +208,28 @@ OM_EXPORT void free(void *block) {
   real.free(block);
 }
 
-OM_EXPORT void *realloc(void *block, size_t size) {
+/* A block of the runtime's while OWNMAP_CHECKS=full guards buffers: free
+ * writes into the block, so its guard goes first. (Elision never holds a
+ * block freed inside an offload call: it holds sections the program maps,
+ * and only the runtime, and device code on the host device, run there.) */
+__attribute__((noinline)) static void free_unguarded(void *block) {
+  om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
+  real.free(block);
+}
+
+OM_EXPORT void free(void *block) {
+  if (runtime_call() && !in_arena(block)) {
+    if (om_stale_enabled())
+      free_unguarded(block);
+    else
+      real.free(block);
+    return;
+  }
+  free_slow(block, __builtin_return_address(0));
+}
+
+__attribute__((noinline)) static void *realloc_slow(void *block, size_t size,
+                                                    const void *caller) {
   if (!ready())
     return arena_alloc(size);
   if (block != NULL && in_arena(block)) {
@@ -173,31 +240,91 @@ OM_EXPORT void *realloc(void *block, size_t size) {
     }
     return recorded(moved, size);
   }
+  bool runtime = counted_runtime_call();
   if (block != NULL) {
-    releasing(block, "realloc", __builtin_return_address(0));
+    if (!runtime)
+      releasing(block, "realloc", caller);
     if (om_stale_enabled())
       om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
     if (om_residency_holding())
       om_residency_give_back_range((uintptr_t)block,
                                    (uintptr_t)block + malloc_usable_size(block), true);
   }
-  return recorded(real.realloc(block, size), size);
+  void *moved = real.realloc(block, size);
+  return runtime ? moved : recorded(moved, size);
+}
+
+OM_EXPORT void *realloc(void *block, size_t size) {
+  if (runtime_release(block))
+    return real.realloc(block, size);
+  return realloc_slow(block, size, __builtin_return_address(0));
+}
+
+/* allocate: &real.aligned_alloc or &real.memalign, read once resolved. */
+__attribute__((noinline)) static void *aligned_slow(const aligned_alloc_fn *allocate,
+                                                    size_t alignment, size_t size) {
+  ready();
+  if (counted_runtime_call())
+    return (*allocate)(alignment, size);
+  return recorded((*allocate)(alignment, size), size);
 }
 
 OM_EXPORT void *aligned_alloc(size_t alignment, size_t size) {
-  ready();
-  return recorded(real.aligned_alloc(alignment, size), size);
+  if (runtime_call())
+    return real.aligned_alloc(alignment, size);
+  return aligned_slow(&real.aligned_alloc, alignment, size);
 }
 
 OM_EXPORT void *memalign(size_t alignment, size_t size) {
+  if (runtime_call())
+    return real.memalign(alignment, size);
+  return aligned_slow(&real.memalign, alignment, size);
+}
+
+__attribute__((noinline)) static int posix_memalign_slow(void **out, size_t alignment,
+                                                         size_t size) {
   ready();
-  return recorded(real.memalign(alignment, size), size);
+  int result = real.posix_memalign(out, alignment, size);
+  if (!counted_runtime_call() && result == 0)
+    recorded(*out, size);
+  return result;
 }
 
 OM_EXPORT int posix_memalign(void **out, size_t alignment, size_t size) {
+  if (runtime_call())
+    return real.posix_memalign(out, alignment, size);
+  return posix_memalign_slow(out, alignment, size);
+}
+
+/* ---- self-timing ---- */
+
+enum { CALIBRATION_PAIRS = 20000, CALIBRATION_TRIALS = 7 };
+
+/* Ticks for CALIBRATION_PAIRS malloc/free pairs through allocate and release. */
+static uint64_t time_pairs(void *(*allocate)(size_t), void (*release)(void *),
+                           uint64_t (*ticks)(void)) {
+  uint64_t start = ticks();
+  for (int i = 0; i < CALIBRATION_PAIRS; i++)
+    release(allocate(64));
+  return ticks() - start;
+}
+
+double om_heap_inside_call_overhead(uint64_t (*ticks)(void)) {
   ready();
-  int result = real.posix_memalign(out, alignment, size);
-  if (result == 0)
-    recorded(*out, size);
-  return result;
+  /* Called through volatile pointers, so that the compiler cannot pair and
+   * drop the calls. */
+  void *(*volatile wrapped_malloc)(size_t) = malloc;
+  void (*volatile wrapped_free)(void *) = free;
+  unsigned char was_inside = om_inside_offload_call;
+  om_inside_offload_call = OM_INSIDE_CALL; /* the path the runtime's calls take */
+  uint64_t wrapped = UINT64_MAX, direct = UINT64_MAX;
+  for (int trial = 0; trial < CALIBRATION_TRIALS; trial++) {
+    uint64_t w = time_pairs(wrapped_malloc, wrapped_free, ticks);
+    uint64_t d = time_pairs(real.malloc, real.free, ticks);
+    wrapped = w < wrapped ? w : wrapped;
+    direct = d < direct ? d : direct;
+  }
+  om_inside_offload_call = was_inside;
+  double extra = (double)wrapped - (double)direct;
+  return extra > 0 ? extra / (2.0 * CALIBRATION_PAIRS) : 0;
 }

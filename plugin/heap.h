@@ -3,9 +3,16 @@
 #define OWNMAP_PLUGIN_HEAP_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* Whether heap blocks are recorded and checked on release (OWNMAP_CHECKS
- * other than off); on until the plugin is initialised. */
+ * other than off); on until the plugin is initialised. Also resolves the
+ * real functions, which the runtime's calls then take without asking. */
 void om_heap_set_recording(bool on);
+
+/* Self-timing: the clock ticks one malloc-family call of the runtime during
+ * an offload call costs more through the wrappers than through the real
+ * functions, measured now on this thread. */
+double om_heap_inside_call_overhead(uint64_t (*ticks)(void));
 
 #endif

@@ -12,6 +12,7 @@
 #include "offload_abi.h"
 #include "plugin.h"
 #include "residency.h"
+#include "self_time.h"
 #include "stale.h"
 
 #include <dlfcn.h>
@@ -109,11 +110,14 @@ static om_checked_call checked(const observed_call *call) {
 static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
                             om_ident *loc, int64_t device_id, om_map_entries entries,
                             void **bases, const void *return_address) {
+  uint64_t entered = om_self_time_stamp();
   om_plugin_init();
   pthread_once(&real_resolved, resolve_real_functions);
   call->counted = !om_inside_offload_call;
-  if (!call->counted)
+  if (!call->counted) {
+    om_checks_unseen_call(); /* the runtime mapping on its own behalf */
     return;
+  }
   call->device = device_id == OM_DEVICE_DEFAULT
                      ? ((default_device_fn)om_require_real((void *)real.default_device,
                                                    "omp_get_default_device"))()
@@ -146,6 +150,7 @@ static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
       om_residency_enter_kernel(&view, &call->residency, &call->before, &call->tracked);
   }
   call->start_ns = om_now_ns();
+  om_self_time_forwarding(entered);
 }
 
 /* Whether a call's copies depend on presence after the call (ends and
@@ -157,6 +162,7 @@ static bool copies_depend_on_after(om_call_kind kind) {
 static void finish_observing(observed_call *call) {
   if (!call->counted)
     return;
+  uint64_t returned = om_self_time_stamp();
   uint64_t duration_ns = om_now_ns() - call->start_ns;
   om_presence after = call->before; /* unused unless copies depend on it */
   om_presence still_mapped = {{0}};
@@ -172,6 +178,7 @@ static void finish_observing(observed_call *call) {
   om_account_call(&om_plugin_transfers, call->kind, call->device, &call->entries,
                   &call->before, &after, &call->origin, call->start_ns, duration_ns);
   om_residency_leave_kernel(&view, &call->residency);
+  om_self_time_returned(returned);
   om_inside_offload_call = false;
 }
 
@@ -197,8 +204,10 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
                                   om_kernel_args *args) {
   pthread_once(&real_resolved, resolve_real_functions);
   kernel_fn forward = (kernel_fn)om_require_real((void *)real.target_kernel, "__tgt_target_kernel");
-  if (!kernel_args_understood(args))
+  if (!kernel_args_understood(args)) {
+    om_checks_unseen_call();
     return forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
+  }
   observed_call call;
   begin_observing(&call, OM_CALL_KERNEL, (args->flags & OM_KERNEL_FLAG_NOWAIT) != 0, loc,
                   device_id,

@@ -9,6 +9,7 @@
 #include "report.h"
 #include "residency.h"
 #include "run_report.h"
+#include "self_time.h"
 #include "stale.h"
 
 #include <pthread.h>
@@ -16,7 +17,7 @@
 
 om_ledger om_plugin_transfers = OM_LEDGER_INIT;
 
-_Thread_local bool om_inside_offload_call;
+_Thread_local unsigned char om_inside_offload_call;
 
 static void print_summary_at_exit(void) { om_report_transfers(&om_plugin_transfers); }
 
@@ -54,6 +55,7 @@ static void initialize(void) {
   om_heap_set_recording(om_checks_enabled());
   om_stale_configure(om_option_choice(OM_OPTION_CHECKS) == OM_CHECKS_FULL);
   om_residency_configure();
+  om_self_time_configure(options->values[OM_OPTION_SELF_TIME].flag);
   if (options->values[OM_OPTION_VERBOSE].flag) {
     om_message("plugin active (version %s)", ownmap_version());
     om_options_print(options);

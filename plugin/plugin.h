@@ -6,11 +6,15 @@
 
 #include <stdbool.h>
 
-/* True on a thread while it is inside an interposed offload call: calls the
- * runtime makes into the entry points are then not counted again, and its
- * own heap blocks are neither recorded nor checked. Initial-exec, so that
- * reading it never allocates (it is read in malloc). */
-extern _Thread_local bool om_inside_offload_call __attribute__((tls_model("initial-exec")));
+/* Nonzero on a thread while it is inside an interposed offload call: calls
+ * the runtime makes into the entry points are then not counted again, and
+ * its own heap blocks are neither recorded nor checked. OM_INSIDE_CALL
+ * (true) normally, OM_INSIDE_CALL_COUNTED while self-timing counts the
+ * malloc-family calls of the runtime. Initial-exec, so that reading it never
+ * allocates (it is read in malloc). */
+enum { OM_INSIDE_CALL = 1, OM_INSIDE_CALL_COUNTED = 2 };
+extern _Thread_local unsigned char om_inside_offload_call
+    __attribute__((tls_model("initial-exec")));
 
 /* The real function named `name` (resolved with dlsym(RTLD_NEXT)), or a
  * loud abort: there is no correct way to carry on with a call that cannot

@@ -15,18 +15,22 @@ typedef struct {
   _Atomic size_t size;
 } slot;
 
-static slot *table;
+static slot *_Atomic table;
 static pthread_once_t table_reserved = PTHREAD_ONCE_INIT;
 
 static void reserve_table(void) {
   void *memory = mmap(NULL, OM_ALLOCATIONS_SLOTS * sizeof(slot), PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  table = memory == MAP_FAILED ? NULL : memory;
+  atomic_store_explicit(&table, memory == MAP_FAILED ? NULL : memory, memory_order_release);
 }
 
+/* Every malloc and free asks: once reserved, one load. */
 static slot *get_table(void) {
+  slot *reserved = atomic_load_explicit(&table, memory_order_acquire);
+  if (__builtin_expect(reserved != NULL, 1))
+    return reserved;
   pthread_once(&table_reserved, reserve_table);
-  return table;
+  return atomic_load_explicit(&table, memory_order_acquire);
 }
 
 /* Blocks are at least 16-byte aligned: drop those bits before mixing. */

@@ -15,6 +15,7 @@ typedef enum {
   OM_OPTION_ON_ERROR,
   OM_OPTION_ELIDE,
   OM_OPTION_CACHE_MB,
+  OM_OPTION_SELF_TIME,
   OM_OPTION_COUNT
 } om_option_id;
 

@@ -178,6 +178,75 @@ bool om_shadow_contains(om_shadow *shadow, int device, uintptr_t begin, size_t s
   return contained;
 }
 
+/* ---- learned absence ---- */
+
+static om_absent_slot *absent_slot(om_device_shadow *dev, uintptr_t begin) {
+  uint64_t mixed = (uint64_t)begin * 0x9e3779b97f4a7c15u;
+  return &dev->absent[(mixed >> 32) & (OM_SHADOW_ABSENT_SLOTS - 1)];
+}
+
+om_shadow_presence om_shadow_lookup(om_shadow *shadow, int device, uintptr_t begin,
+                                    size_t size) {
+  om_device_shadow *dev = device_of(shadow, device);
+  if (dev == NULL)
+    return OM_SHADOW_UNKNOWN;
+  uint64_t epoch = atomic_load_explicit(&shadow->absence_epoch, memory_order_acquire);
+  pthread_mutex_lock(&dev->lock);
+  om_shadow_presence presence = OM_SHADOW_UNKNOWN;
+  om_mapping *m = overlapping(dev, begin, begin);
+  if (m != NULL) {
+    if (contains(m, begin, begin + size))
+      presence = OM_SHADOW_PRESENT;
+  } else {
+    const om_absent_slot *slot = absent_slot(dev, begin);
+    if (slot->begin == begin && slot->epoch == epoch)
+      presence = OM_SHADOW_ABSENT;
+  }
+  pthread_mutex_unlock(&dev->lock);
+  return presence;
+}
+
+om_absence_ticket om_shadow_absence_ticket(om_shadow *shadow, int device) {
+  om_device_shadow *dev = device_of(shadow, device);
+  om_absence_ticket ticket = {
+      atomic_load_explicit(&shadow->absence_epoch, memory_order_acquire),
+      dev != NULL ? atomic_load_explicit(&dev->absent_forgets, memory_order_acquire) : 0};
+  return ticket;
+}
+
+void om_shadow_learn_absent(om_shadow *shadow, int device, uintptr_t begin,
+                            om_absence_ticket ticket) {
+  om_device_shadow *dev = device_of(shadow, device);
+  if (dev == NULL || begin == 0)
+    return;
+  pthread_mutex_lock(&dev->lock);
+  if (ticket.epoch == atomic_load_explicit(&shadow->absence_epoch, memory_order_acquire) &&
+      ticket.forgets == atomic_load_explicit(&dev->absent_forgets, memory_order_relaxed))
+    *absent_slot(dev, begin) = (om_absent_slot){begin, ticket.epoch};
+  pthread_mutex_unlock(&dev->lock);
+}
+
+void om_shadow_forget_absent_range(om_shadow *shadow, int device, uintptr_t begin,
+                                   uintptr_t end) {
+  om_device_shadow *dev = device_of(shadow, device);
+  if (dev == NULL) {
+    om_shadow_forget_absent_all(shadow);
+    return;
+  }
+  pthread_mutex_lock(&dev->lock);
+  atomic_fetch_add_explicit(&dev->absent_forgets, 1, memory_order_release);
+  for (size_t i = 0; i < OM_SHADOW_ABSENT_SLOTS; i++)
+    if (dev->absent[i].begin >= begin && dev->absent[i].begin < end)
+      dev->absent[i].begin = 0;
+  pthread_mutex_unlock(&dev->lock);
+}
+
+void om_shadow_forget_absent_all(om_shadow *shadow) {
+  atomic_fetch_add_explicit(&shadow->absence_epoch, 1, memory_order_release);
+}
+
+/* ---- associations ---- */
+
 bool om_shadow_associate(om_shadow *shadow, int device, uintptr_t begin, size_t size,
                          const om_map_origin *origin) {
   om_device_shadow *dev = device_of(shadow, device);

@@ -12,6 +12,12 @@
  *    contains its address;
  *  - release decrements, delete zeroes the dynamic count; a mapping goes
  *    when both counts are zero.
+ * Besides the mappings, each device keeps a few host addresses known to be
+ * absent from the runtime's table (learned absence): addresses a presence
+ * probe found absent, where no mapping can appear behind the shadow's back
+ * unless a mapping the shadow does not follow is made, which the caller
+ * reports (om_shadow_forget_absent*). A section whose start is known absent
+ * and held by no mapping needs no probe.
  * Storage comes from mmap, never malloc: the plugin interposes malloc and
  * free, and free looks the shadow up. One mutex per device; no other lock is
  * taken while it is held.
@@ -45,6 +51,14 @@ typedef struct {
   om_map_origin origin;
 } om_mapping;
 
+/* Learned absences kept per device (a power of two), indexed by address. */
+#define OM_SHADOW_ABSENT_SLOTS 64
+
+typedef struct {
+  uintptr_t begin; /* 0: empty */
+  uint64_t epoch;  /* om_shadow.absence_epoch when learned */
+} om_absent_slot;
+
 typedef struct {
   pthread_mutex_t lock;
   om_mapping *mappings; /* sorted by begin, disjoint */
@@ -52,12 +66,15 @@ typedef struct {
   /* [low, high) spans every mapping of the device; read without the lock
    * so that lookups of unmapped memory (every free) take no lock. */
   _Atomic uintptr_t low, high;
+  om_absent_slot absent[OM_SHADOW_ABSENT_SLOTS];
+  _Atomic uint64_t absent_forgets; /* counts om_shadow_forget_absent_range */
 } om_device_shadow;
 
 typedef struct {
   om_device_shadow devices[OM_SHADOW_DEVICES];
   atomic_size_t live;                /* mappings on all devices */
   _Atomic uint64_t occupied_devices; /* bit d: device d has mappings */
+  _Atomic uint64_t absence_epoch;    /* a new epoch forgets every learned absence */
 } om_shadow;
 
 void om_shadow_init(om_shadow *shadow);
@@ -99,6 +116,38 @@ om_unmap_outcome om_shadow_unmap(om_shadow *shadow, int device, uintptr_t begin,
 
 /* True if one mapping of device contains [begin, begin + size). */
 bool om_shadow_contains(om_shadow *shadow, int device, uintptr_t begin, size_t size);
+
+typedef enum {
+  OM_SHADOW_PRESENT, /* one mapping contains the section */
+  OM_SHADOW_ABSENT,  /* no mapping holds its start, which is known absent */
+  OM_SHADOW_UNKNOWN, /* ask the runtime */
+} om_shadow_presence;
+
+/* What the shadow knows of the presence of [begin, begin + size) on
+ * device, as omp_target_is_present(begin) would answer it. */
+om_shadow_presence om_shadow_lookup(om_shadow *shadow, int device, uintptr_t begin,
+                                    size_t size);
+
+/* Taken before a presence probe, so that what the probe found is learned
+ * only if no forget happened since. */
+typedef struct {
+  uint64_t epoch, forgets;
+} om_absence_ticket;
+
+om_absence_ticket om_shadow_absence_ticket(om_shadow *shadow, int device);
+
+/* A probe (after ticket was taken) found begin absent on device. */
+void om_shadow_learn_absent(om_shadow *shadow, int device, uintptr_t begin,
+                            om_absence_ticket ticket);
+
+/* A mapping the shadow does not follow may now hold [begin, end) on
+ * device: forget the learned absences in it. */
+void om_shadow_forget_absent_range(om_shadow *shadow, int device, uintptr_t begin,
+                                   uintptr_t end);
+
+/* ... may now hold anything, on any device: forget every learned absence
+ * (lock-free). */
+void om_shadow_forget_absent_all(om_shadow *shadow);
 
 /* omp_target_associate_ptr: an infinite mapping; false on a conflict or
  * when out of room. disassociate removes it again (false if there is none). */

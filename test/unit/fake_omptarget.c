@@ -2,11 +2,13 @@
  * interposition without a real offload runtime: it remembers the last
  * arguments it got, keeps a small presence table (begin maps, end unmaps),
  * and its nowait begin calls the plain begin through the global symbol, as a
- * runtime calling its own entry points would. It deliberately lacks
- * __tgt_target_data_update_nowait_mapper. */
+ * runtime calling its own entry points would. Its kernel allocates and
+ * frees a little bookkeeping on the heap, as libomptarget does. It
+ * deliberately lacks __tgt_target_data_update_nowait_mapper. */
 #include "fake_omptarget.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 
 fake_call fake_last_call;
 
@@ -34,8 +36,14 @@ int omp_get_default_device(void) { return 0; }
 
 int omp_get_num_devices(void) { return 2; }
 
+static void *volatile bookkeeping;
+
 int __tgt_target_kernel(void *loc, int64_t device_id, int32_t num_teams, int32_t thread_limit,
                         void *host_ptr, void *args) {
+  bookkeeping = malloc(32);
+  free(bookkeeping);
+  bookkeeping = calloc(2, 8);
+  free(bookkeeping);
   fake_last_call = (fake_call){.what = "kernel", .loc = loc, .device_id = device_id,
                                .kernel_args = args, .host_ptr = host_ptr,
                                .num_teams = num_teams, .thread_limit = thread_limit};

@@ -2,7 +2,9 @@
  * libomptarget. Checks that calls are forwarded with their arguments
  * unchanged, KernelArgs of an unknown version pass through uncounted with
  * one warning, a runtime calling its own entry points is counted once
- * (re-entry guard), and a missing real entry point aborts loudly.
+ * (re-entry guard), a missing real entry point aborts loudly, and
+ * OWNMAP_SELF_TIME counts the observed calls and the runtime's
+ * malloc-family calls during them.
  *
  * The test re-executes itself with the plugin preloaded and reads the
  * summary it leaves in OWNMAP_LOG. */
@@ -123,6 +125,16 @@ int main(int argc, char **argv) {
                          "              16         1\n") != NULL);
   CHECK(strstr(log_text, "ownmap: total                            80         2"
                          "              80         2\n") != NULL);
+
+  /* Three calls observed (nowait begin, end, version 3 kernel); the
+   * kernel's four heap calls are the runtime's. */
+  setenv("OWNMAP_SELF_TIME", "1", 1);
+  status = run_child(argv[0], "calls", log_text, sizeof log_text);
+  unsetenv("OWNMAP_SELF_TIME");
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  CHECK(strstr(log_text, "ownmap: self-time: 3 offload calls; plugin code per call ") != NULL);
+  CHECK(strstr(log_text, " + malloc-family wrappers ") != NULL);
+  CHECK(strstr(log_text, " (1.3 calls at ") != NULL);
 
   status = run_child(argv[0], "missing", log_text, sizeof log_text);
   CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);

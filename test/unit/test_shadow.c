@@ -1,7 +1,9 @@
 /* unit-shadow-refcounts: the mapping shadow follows the runtime's reference
  * counting (enter/exit, nesting, delete, ompx_hold, struct members, zero
  * length, associate), rejects explicit overlaps, keeps ranges sorted and
- * disjoint under many insertions, and finds overlaps on any device. */
+ * disjoint under many insertions, and finds overlaps on any device; learned
+ * absences answer lookups until a mapping holds the address or they are
+ * forgotten, and a probe older than a forget is not learned. */
 #include "check.h"
 #include "shadow.h"
 
@@ -146,6 +148,48 @@ static void test_many(void) {
   CHECK_EQ_U64(atomic_load(&shadow.live), 0);
 }
 
+static om_shadow_presence lookup(int device, uintptr_t begin, size_t size) {
+  return om_shadow_lookup(&shadow, device, begin, size);
+}
+
+static void test_learned_absence(void) {
+  CHECK(lookup(2, 0x5000, 0x10) == OM_SHADOW_UNKNOWN);
+  om_absence_ticket ticket = om_shadow_absence_ticket(&shadow, 2);
+  om_shadow_learn_absent(&shadow, 2, 0x5000, ticket);
+  CHECK(lookup(2, 0x5000, 0x10) == OM_SHADOW_ABSENT);
+  CHECK(lookup(2, 0x5000, 0) == OM_SHADOW_ABSENT);
+  CHECK(lookup(2, 0x5008, 0x10) == OM_SHADOW_UNKNOWN); /* only the address learned */
+  CHECK(lookup(3, 0x5000, 0x10) == OM_SHADOW_UNKNOWN); /* only on that device */
+  /* A mapping answers while it lasts; the absence holds again after it. */
+  CHECK(map(2, 0x5000, 0x10, explicit_map) == OM_MAP_CREATED);
+  CHECK(lookup(2, 0x5000, 0x10) == OM_SHADOW_PRESENT);
+  CHECK(lookup(2, 0x5000, 0x20) == OM_SHADOW_UNKNOWN); /* start held, end not */
+  CHECK(om_shadow_unmap(&shadow, 2, 0x5000, 0x10, release) == OM_UNMAP_REMOVED);
+  CHECK(lookup(2, 0x5000, 0x10) == OM_SHADOW_ABSENT);
+  /* A mapping the shadow does not follow may now lie there. */
+  om_shadow_forget_absent_range(&shadow, 2, 0x4ff8, 0x5000);
+  CHECK(lookup(2, 0x5000, 0x10) == OM_SHADOW_ABSENT); /* half-open: not in it */
+  om_shadow_forget_absent_range(&shadow, 2, 0x4ff8, 0x5001);
+  CHECK(lookup(2, 0x5000, 0x10) == OM_SHADOW_UNKNOWN);
+  /* A probe that began before a forget is not learned. */
+  ticket = om_shadow_absence_ticket(&shadow, 2);
+  om_shadow_forget_absent_range(&shadow, 2, 0x9000, 0x9008);
+  om_shadow_learn_absent(&shadow, 2, 0x5000, ticket);
+  CHECK(lookup(2, 0x5000, 0x10) == OM_SHADOW_UNKNOWN);
+  ticket = om_shadow_absence_ticket(&shadow, 2);
+  om_shadow_forget_absent_all(&shadow);
+  om_shadow_learn_absent(&shadow, 2, 0x5000, ticket);
+  CHECK(lookup(2, 0x5000, 0x10) == OM_SHADOW_UNKNOWN);
+  /* Forgetting everything reaches every device. */
+  om_shadow_learn_absent(&shadow, 2, 0x5000, om_shadow_absence_ticket(&shadow, 2));
+  om_shadow_learn_absent(&shadow, 3, 0x7000, om_shadow_absence_ticket(&shadow, 3));
+  CHECK(lookup(2, 0x5000, 0x10) == OM_SHADOW_ABSENT);
+  CHECK(lookup(3, 0x7000, 0x10) == OM_SHADOW_ABSENT);
+  om_shadow_forget_absent_all(&shadow);
+  CHECK(lookup(2, 0x5000, 0x10) == OM_SHADOW_UNKNOWN);
+  CHECK(lookup(3, 0x7000, 0x10) == OM_SHADOW_UNKNOWN);
+}
+
 int main(void) {
   om_shadow_init(&shadow);
   test_enter_exit_nesting();
@@ -154,5 +198,6 @@ int main(void) {
   test_zero_length_and_members();
   test_associate();
   test_many();
+  test_learned_absence();
   return check_report("unit-shadow-refcounts");
 }

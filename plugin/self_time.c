@@ -1,0 +1,93 @@
+/* self_time.c - OWNMAP_SELF_TIME: the plugin's own time per offload call. */
+#include "self_time.h"
+
+#include "heap.h"
+#include "message.h"
+#include "plugin.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+
+bool om_self_timing;
+
+/* Per thread: the call in flight. */
+static _Thread_local struct {
+  uint64_t hook_before; /* ticks spent before forwarding */
+  uint64_t forwarded_at;
+  uint64_t heap_calls;
+} in_flight __attribute__((tls_model("initial-exec")));
+
+/* Totals over all threads. */
+static atomic_uint_fast64_t calls, hook_ticks, runtime_ticks, heap_calls;
+
+/* The clock at configuration, to convert ticks into nanoseconds at exit. */
+static uint64_t start_ticks;
+static struct timespec start_time;
+
+static double seconds_since(const struct timespec *then) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)(now.tv_sec - then->tv_sec) + (double)(now.tv_nsec - then->tv_nsec) * 1e-9;
+}
+
+/* Ticks per nanosecond, from the run so far (at least 10 ms of it). */
+static double ticks_per_ns(void) {
+  double seconds;
+  while ((seconds = seconds_since(&start_time)) < 0.01)
+    ;
+  return (double)(om_self_time_ticks() - start_ticks) / (seconds * 1e9);
+}
+
+static void print_self_time(void) {
+  uint64_t n = atomic_load(&calls);
+  if (n == 0) {
+    om_message("self-time: no offload call was observed");
+    return;
+  }
+  double per_ns = ticks_per_ns();
+  double wrapper_ns = om_heap_inside_call_overhead(om_self_time_ticks) / per_ns;
+  double heap_per_call = (double)atomic_load(&heap_calls) / (double)n;
+  double hooks_us = (double)atomic_load(&hook_ticks) / (double)n / per_ns * 1e-3;
+  double wrappers_us = heap_per_call * wrapper_ns * 1e-3;
+  double runtime_us = (double)atomic_load(&runtime_ticks) / (double)n / per_ns * 1e-3 - wrappers_us;
+  om_message("self-time: %llu offload calls; plugin code per call %.3f us = hooks %.3f us + "
+             "malloc-family wrappers %.3f us (%.1f calls at %.1f ns); runtime per call %.3f us",
+             (unsigned long long)n, hooks_us + wrappers_us, hooks_us, wrappers_us, heap_per_call,
+             wrapper_ns, runtime_us);
+}
+
+void om_self_time_configure(bool on) {
+  if (!on)
+    return;
+  clock_gettime(CLOCK_MONOTONIC, &start_time);
+  start_ticks = om_self_time_ticks();
+  if (atexit(print_self_time) != 0) {
+    om_warning("cannot register the self-time report at exit; OWNMAP_SELF_TIME is ignored");
+    return;
+  }
+  om_self_timing = true;
+}
+
+void om_self_time_forwarding(uint64_t entered) {
+  if (!om_self_timing)
+    return;
+  uint64_t now = om_self_time_ticks();
+  in_flight.hook_before = now - entered;
+  in_flight.forwarded_at = now;
+  in_flight.heap_calls = 0;
+  om_inside_offload_call = OM_INSIDE_CALL_COUNTED;
+}
+
+void om_self_time_returned(uint64_t returned) {
+  if (!om_self_timing)
+    return;
+  uint64_t now = om_self_time_ticks();
+  atomic_fetch_add_explicit(&calls, 1, memory_order_relaxed);
+  atomic_fetch_add_explicit(&hook_ticks, in_flight.hook_before + (now - returned),
+                            memory_order_relaxed);
+  atomic_fetch_add_explicit(&runtime_ticks, returned - in_flight.forwarded_at,
+                            memory_order_relaxed);
+  atomic_fetch_add_explicit(&heap_calls, in_flight.heap_calls, memory_order_relaxed);
+}
+
+void om_self_time_count_heap_call(void) { in_flight.heap_calls++; }

@@ -1,0 +1,59 @@
+/* self_time.h - the plugin times its own code per offload call
+ * (OWNMAP_SELF_TIME=1), so that its cost can be told apart from the
+ * runtime's on a device where the runtime's own time varies by more than
+ * the plugin adds.
+ *
+ * Each observed offload call reads the clock four times: on entering the
+ * hook, just before forwarding, when the runtime returns, and on leaving.
+ * The plugin's share is the time before forwarding plus the time after the
+ * return. The malloc-family calls the runtime makes inside the forwarded
+ * part are counted, not timed (two clock reads would cost more than the
+ * wrapper's few instructions); at exit the wrapper's cost per call is
+ * measured (om_heap_inside_call_overhead) and multiplied by the count. The
+ * means per offload call are printed at exit. The clock is the time stamp
+ * counter on x86-64, converted to time by comparing it with
+ * CLOCK_MONOTONIC over the run; elsewhere CLOCK_MONOTONIC itself. Off, a
+ * stamp is one predictable branch.
+ */
+#ifndef OWNMAP_PLUGIN_SELF_TIME_H
+#define OWNMAP_PLUGIN_SELF_TIME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
+/* Set once at initialisation. */
+extern bool om_self_timing;
+
+static inline uint64_t om_self_time_ticks(void) {
+#if defined(__x86_64__)
+  return __rdtsc();
+#else
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+#endif
+}
+
+/* A clock reading when self-timing, else 0. */
+static inline uint64_t om_self_time_stamp(void) {
+  return om_self_timing ? om_self_time_ticks() : 0;
+}
+
+/* Turns self-timing on (prints the means at exit) or leaves it off. */
+void om_self_time_configure(bool on);
+
+/* An observed call is about to be forwarded; its hook began at `entered`
+ * (a stamp). Starts counting the runtime's malloc-family calls. */
+void om_self_time_forwarding(uint64_t entered);
+
+/* The observed call's hook ends now; the runtime returned at `returned`. */
+void om_self_time_returned(uint64_t returned);
+
+/* One malloc-family call made by the runtime during an observed call. */
+void om_self_time_count_heap_call(void);
+
+#endif
