@@ -41,19 +41,19 @@ def need(what, where, name):
 need(r"heat steps 20 total 1024\.000000", text, "output")
 # Per variable: the static map next to the bytes and copies the run made
 # (20 steps of 4096 cells of 8 bytes to the device, the interior back).
-need(r"from\[0:n\] +stencil\.omp\.c:7 +to +655360 +20 +0 +0 +0 +0\n", text, "text")
-need(r"to\[1:n - 2\] +stencil\.omp\.c:7 +from +0 +0 +655040 +20 +0 +0\n", text, "text")
-need(r"cells\[0:n\] +stencil\.omp\.c:14 +to +32768 +1 ", text, "text")
-need(r"total +stencil\.omp\.c:15 +tofrom +8 +1 +8 +1 ", text, "text")
-need(r"suggestions:\n  - from\[0:n\] \(stencil\.omp\.c:7\) is copied to the device 20 times, "
+need(r"from\[0:n\] +stencil\.c:7 +to +655360 +20 +0 +0 +0 +0\n", text, "text")
+need(r"to\[1:n - 2\] +stencil\.c:7 +from +0 +0 +655040 +20 +0 +0\n", text, "text")
+need(r"cells\[0:n\] +stencil\.c:12 +to +32768 +1 ", text, "text")
+need(r"total +stencil\.c:13 +tofrom +8 +1 +8 +1 ", text, "text")
+need(r"suggestions:\n  - from\[0:n\] \(stencil\.c:7\) is copied to the device 20 times, "
      r"32 KiB each \(in the loop of diffuse at stencil\.c:8\): .*"
      r"#pragma omp target data map\(to: from\[0:n\]\) around the loop that calls diffuse "
      r"\(offloaded at stencil\.c:8\) saves 608 KiB host->device", text, "text")
-need(r'<td class="name">from\[0:n\]</td><td class="name">stencil\.omp\.c:7</td>'
+need(r'<td class="name">from\[0:n\]</td><td class="name">stencil\.c:7</td>'
      r'<td class="name">to \(loop at stencil\.c:8\)</td><td title="655360 bytes">640 KiB',
      page, "page")
 need(r'<td class="name">to\[1:n - 2\]</td>.*<td title="655040 bytes">', page, "page")
-need(r'<li class="suggestion" data-kind="check-data-region">from\[0:n\] \(stencil\.omp\.c:7\) '
+need(r'<li class="suggestion" data-kind="check-data-region">from\[0:n\] \(stencil\.c:7\) '
      r'is copied to the device 20 times', page, "page")
 need(r'<svg class="plot" id="bytes-per-region".*diffuse stencil\.c:8', page, "page")
 need(r'<svg class="plot timeline".*<title>from\[0:n\] host->device 32768 bytes at \d+ ns, '
