@@ -120,13 +120,13 @@ static bool active(void) { return policy != OM_ELIDE_OFF; }
 /* ---- the engine lock; calls into the runtime count as its own ---- */
 
 typedef struct {
-  bool was_inside;
+  unsigned char was_inside;
 } engine_entry;
 
 static engine_entry lock_engine(void) {
   pthread_mutex_lock(&engine_lock);
   engine_entry entry = {om_inside_offload_call};
-  om_inside_offload_call = true;
+  om_inside_offload_call = OM_INSIDE_CALL;
   in_engine = true;
   return entry;
 }

@@ -2,7 +2,9 @@
 // OWNMAP_REPORT: every finding printed is also in the report, with its
 // check, severity, variable, file and line (where it was mapped) and the
 // printed message. With OWNMAP_CHECKS=full the stale-data finding, reported
-// from the SIGSEGV handler, is kept too. The output does not change.
+// from the SIGSEGV handler, is kept too. The output does not change (it
+// does not use the sum over the section past the block's end, which on a
+// GPU reads whatever lies there).
 //
 // RUN: %clang-offload %s -o %t
 // RUN: rm -f %t.json %t.full.json
@@ -47,7 +49,7 @@ int main(void) {
   double *samples = malloc(N * sizeof *samples);
   for (int i = 0; i < N; i++)
     samples[i] = i;
-  double sum = total(samples, 0, N) + (total(samples, N / 2, N) > 0);
+  double sum = total(samples, 0, N); (void)total(samples, N / 2, N); /* past the end: undefined */
 
   double *field = malloc(BIG * sizeof *field);
   for (int i = 0; i < BIG; i++)
