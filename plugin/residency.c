@@ -280,25 +280,24 @@ static bool clip(uintptr_t *low, uintptr_t *high, uintptr_t begin, uintptr_t end
 }
 
 /* The partial first and last pages of the held block, never protected: the
- * parts of them in [begin, end) are copied every time. Returns the bytes. */
-static size_t copy_edges_to_device(held_section *section, uintptr_t begin, uintptr_t end) {
+ * parts of them in [begin, end) are copied every time, either way. Returns
+ * the bytes. */
+static size_t copy_edges(held_section *section, uintptr_t begin, uintptr_t end,
+                         om_direction direction) {
   uintptr_t edges[2][2] = {{section->begin, section->guard_low},
                            {section->guard_high, section->end}};
   size_t bytes = 0;
-  for (int i = 0; i < 2; i++)
-    if (clip(&edges[i][0], &edges[i][1], begin, end)) {
-      copy_to_device(section, edges[i][0], edges[i][1] - edges[i][0]);
-      bytes += edges[i][1] - edges[i][0];
-    }
+  for (int i = 0; i < 2; i++) {
+    uintptr_t low = edges[i][0], high = edges[i][1];
+    if (!clip(&low, &high, begin, end))
+      continue;
+    if (direction == OM_TO_DEVICE)
+      copy_to_device(section, low, high - low);
+    else
+      copy_from_device(section, (void *)low, low, high - low);
+    bytes += high - low;
+  }
   return bytes;
-}
-
-static void copy_edges_from_device(held_section *section, uintptr_t begin, uintptr_t end) {
-  uintptr_t edges[2][2] = {{section->begin, section->guard_low},
-                           {section->guard_high, section->end}};
-  for (int i = 0; i < 2; i++)
-    if (clip(&edges[i][0], &edges[i][1], begin, end))
-      copy_from_device(section, (void *)edges[i][0], edges[i][0], edges[i][1] - edges[i][0]);
 }
 
 /* Pages to copy [low, low + bytes) back into, out of the program's reach:
@@ -645,7 +644,7 @@ static void make_device_current(held_section *section, uintptr_t begin, uintptr_
   bool restored = section->snapshot_is_newest;
   if (restored)
     restore_snapshot(section, keep_snapshot);
-  size_t first, last, copied = copy_edges_to_device(section, begin, end);
+  size_t first, last, copied = copy_edges(section, begin, end, OM_TO_DEVICE);
   if (chunks_meeting(section, begin, end, &first, &last))
     copied += upload_host_newer(section, first, last);
   size_t wanted = end - begin;
@@ -745,7 +744,7 @@ static void settle_partial_chunk(held_section *section, size_t chunk, uintptr_t 
 
 /* After a kernel that wrote [begin, end) of the section (FROM). */
 static void results_on_device(held_section *section, uintptr_t begin, uintptr_t end) {
-  copy_edges_from_device(section, begin, end);
+  copy_edges(section, begin, end, OM_FROM_DEVICE);
   size_t first, last;
   if (!chunks_meeting(section, begin, end, &first, &last))
     return;
