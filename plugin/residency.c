@@ -5,6 +5,7 @@
 #include "message.h"
 #include "offload_abi.h"
 #include "options.h"
+#include "pinning.h"
 #include "plugin.h"
 
 #include <dlfcn.h>
@@ -23,6 +24,8 @@
  * fault copies (or releases) the whole section: the host is scanning it. */
 #define FAULTS_BEFORE_WHOLE 2
 #define HELD_SLOTS 256
+/* Smaller blocks are left pageable: registering costs more than it saves. */
+#define PIN_MIN_BYTES ((uintptr_t)1 << 20)
 
 typedef enum { CHUNK_IN_STEP, CHUNK_HOST_NEWER, CHUNK_DEVICE_NEWER } chunk_state;
 
@@ -35,6 +38,7 @@ typedef struct {
   int device;
   char *device_copy;         /* device address of begin */
   char *snapshot;            /* device memory, or NULL */
+  om_pin pin;                /* the guarded pages, page-locked when it could */
   bool snapshot_is_newest;   /* the program's data is in the snapshot, not device_copy */
   int in_use;                /* kernels forwarded with it right now */
   uint64_t last_used;
@@ -321,6 +325,14 @@ static void *take_pages_aside(uintptr_t low, size_t bytes) {
 static void fetch_run(held_section *section, size_t first, size_t last) {
   uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
   size_t bytes = high - low;
+  if (om_pinned(&section->pin)) {
+    /* The device writes page-locked memory by DMA, whatever the pages'
+     * protection: the data lands while host threads still fault. */
+    copy_from_device(section, (void *)low, low, bytes);
+    mprotect((void *)low, bytes, PROT_READ);
+    set_chunks(section, first, last, CHUNK_IN_STEP);
+    return;
+  }
   void *fresh = take_pages_aside(low, bytes);
   if (fresh == MAP_FAILED) { /* no memory for a bounce: copy in place */
     mprotect((void *)low, bytes, PROT_READ | PROT_WRITE);
@@ -445,6 +457,7 @@ static void give_back(held_section *section, bool keep_data, give_back_kind kind
                  OM_ELIDED_NOT_NEEDED);
   mprotect((void *)section->guard_low, section->guard_high - section->guard_low,
            PROT_READ | PROT_WRITE);
+  om_unpin_range((void *)section->guard_low, &section->pin);
   release_reference(section);
   if (section->snapshot != NULL)
     real.free(section->snapshot, section->device);
@@ -525,6 +538,8 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
                          .device = device, .device_copy = device_copy, .chunks = chunks,
                          .chunk_count = chunk_count};
   memset(chunks, CHUNK_HOST_NEWER, chunk_count);
+  if (guard_high - guard_low >= PIN_MIN_BYTES)
+    om_pin_range((void *)guard_low, guard_high - guard_low, &slot->pin);
   device_bytes += end - begin;
   atomic_fetch_add(&held_count, 1);
   atomic_store(&slot->begin, begin);

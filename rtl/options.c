@@ -48,6 +48,10 @@ const om_option_desc om_option_table[OM_OPTION_COUNT] = {
                                            "allocated for device copies; least recently used "
                                            "copies are evicted beyond it",
                             .default_number = 4096},
+    [OM_OPTION_PIN] = {.env_name = "OWNMAP_PIN", .kind = OM_OPTION_FLAG, .default_flag = true,
+                       .description = "1: page-lock the host memory of blocks elision holds "
+                                      "(1 MiB and more, CUDA devices), so the copies that "
+                                      "remain run at the pinned rate"},
     [OM_OPTION_SELF_TIME] = {.env_name = "OWNMAP_SELF_TIME", .kind = OM_OPTION_FLAG,
                              .description = "1: time the plugin's own code per offload call "
                                             "and print the means at exit"},

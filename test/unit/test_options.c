@@ -109,6 +109,7 @@ static void test_print_lists_every_option(void) {
                            "ownmap: option OWNMAP_ON_ERROR=abort\n"
                            "ownmap: option OWNMAP_ELIDE=lazy\n"
                            "ownmap: option OWNMAP_CACHE_MB=4096\n"
+                           "ownmap: option OWNMAP_PIN=1\n"
                            "ownmap: option OWNMAP_SELF_TIME=0\n");
 }
 

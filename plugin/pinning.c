@@ -1,0 +1,76 @@
+/* pinning.c - cuMemHostRegister for held blocks (pinning.h). */
+#include "pinning.h"
+
+#include "message.h"
+#include "options.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <time.h>
+
+typedef int (*register_fn)(void *, size_t, unsigned);
+typedef int (*unregister_fn)(void *);
+typedef int (*context_fn)(void **);
+typedef int (*push_fn)(void *);
+
+#define CU_MEMHOSTREGISTER_PORTABLE 0x01u
+
+static struct {
+  register_fn host_register;
+  unregister_fn host_unregister;
+  context_fn get_current, pop_current;
+  push_fn push_current;
+} cuda;
+
+static pthread_once_t cuda_resolved = PTHREAD_ONCE_INIT;
+
+/* Only a libcuda the runtime already loaded (RTLD_NOLOAD): without it the
+ * device is not a CUDA device and there is nothing to pin for. */
+static void resolve_cuda(void) {
+  void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  if (library == NULL)
+    return;
+  cuda.host_register = (register_fn)dlsym(library, "cuMemHostRegister_v2");
+  cuda.host_unregister = (unregister_fn)dlsym(library, "cuMemHostUnregister");
+  cuda.get_current = (context_fn)dlsym(library, "cuCtxGetCurrent");
+  cuda.push_current = (push_fn)dlsym(library, "cuCtxPushCurrent_v2");
+  cuda.pop_current = (context_fn)dlsym(library, "cuCtxPopCurrent_v2");
+  if (!cuda.host_register || !cuda.host_unregister || !cuda.get_current ||
+      !cuda.push_current || !cuda.pop_current)
+    cuda.host_register = NULL;
+}
+
+static double seconds_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+bool om_pin_range(void *begin, size_t bytes, om_pin *pin) {
+  pin->context = NULL;
+  if (!om_option_flag(OM_OPTION_PIN))
+    return false;
+  pthread_once(&cuda_resolved, resolve_cuda);
+  void *context = NULL;
+  if (cuda.host_register == NULL || cuda.get_current(&context) != 0 || context == NULL)
+    return false;
+  double start = seconds_now();
+  int result = cuda.host_register(begin, bytes, CU_MEMHOSTREGISTER_PORTABLE);
+  if (om_option_flag(OM_OPTION_VERBOSE))
+    om_message("pinning %zu bytes at %p: %s in %.3f ms", bytes, begin,
+               result == 0 ? "done" : "refused", 1e3 * (seconds_now() - start));
+  if (result != 0)
+    return false;
+  pin->context = context;
+  return true;
+}
+
+void om_unpin_range(void *begin, om_pin *pin) {
+  if (!om_pinned(pin))
+    return;
+  cuda.push_current(pin->context);
+  cuda.host_unregister(begin);
+  void *popped;
+  cuda.pop_current(&popped);
+  pin->context = NULL;
+}
