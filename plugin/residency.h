@@ -21,8 +21,9 @@
  *    the host first touches them (OWNMAP_ELIDE=lazy), or at once (safe);
  *    partly covered chunks and edge pages come back at once. A copy back
  *    lands in the protected pages moved aside (MREMAP_DONTUNMAP), which
- *    replace the protected range in one mremap, so no other host thread
- *    ever sees half of it;
+ *    replace the protected range in one mremap, or, when the block is
+ *    page-locked (pinning.h), by DMA into the protected pages themselves,
+ *    so no other host thread ever sees half of it;
  *  - a kernel that maps a section TO only may change the device copy, which
  *    the program then expects to be discarded: the plugin keeps a snapshot
  *    on the device (device-to-device copy) and restores from it.
