@@ -689,7 +689,7 @@ static bool keep_snapshot(held_section *section) {
   return true;
 }
 
-static bool enter_entry(const om_checked_call *call, int32_t i, held_section **out) {
+static bool enter_entry(const om_checked_call *call, int32_t i) {
   const om_map_entries *entries = call->entries;
   uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
   int64_t type = entries->types[i];
@@ -720,7 +720,6 @@ static bool enter_entry(const om_checked_call *call, int32_t i, held_section **o
   }
   section->in_use++;
   section->last_used = ++use_clock;
-  *out = section;
   return true;
 }
 
@@ -733,8 +732,7 @@ void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *p
   for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
     if (!om_presence_bit(&plan->taken, i))
       continue;
-    held_section *section;
-    if (!enter_entry(call, i, &section)) {
+    if (!enter_entry(call, i)) {
       om_presence_set(&plan->taken, i, false);
       continue;
     }
