@@ -235,26 +235,36 @@ static void learn_addressable(int device, const void *device_address, const void
   device_addressable[device] = same ? ADDRESSABLE_YES : ADDRESSABLE_NO;
 }
 
+/* One copy through the runtime. After a failed copy the engine can no
+ * longer tell which copy holds the program's data, so it stops the program. */
+static void copy_or_stop(void *to, const void *from, size_t bytes, int to_device,
+                         int from_device) {
+  if (real.memcpy(to, from, bytes, 0, 0, to_device, from_device) == 0)
+    return;
+  om_error("copying %zu bytes from %p (device %d) to %p (device %d) failed; the program's "
+           "data can no longer be trusted",
+           bytes, from, from_device, to, to_device);
+  abort();
+}
+
 /* A copy within the memory of section's device. */
 static void copy_on_device(const held_section *section, char *to, const char *from,
                            size_t bytes) {
   if (host_can_address(section->device))
     memcpy(to, from, bytes);
   else
-    real.memcpy(to, from, bytes, 0, 0, section->device, section->device);
+    copy_or_stop(to, from, bytes, section->device, section->device);
 }
 
-static bool copy_to_device(held_section *section, uintptr_t host, size_t bytes) {
+static void copy_to_device(held_section *section, uintptr_t host, size_t bytes) {
   uint64_t start = om_now_ns();
   size_t offset = host - section->begin;
-  if (real.memcpy(section->device_copy + offset, (const void *)host, bytes, 0, 0,
-                  section->device, host_device()) != 0)
-    return false;
+  copy_or_stop(section->device_copy + offset, (const void *)host, bytes, section->device,
+               host_device());
   learn_addressable(section->device, section->device_copy + offset, (const void *)host, bytes);
   if (section->snapshot != NULL && section->snapshot_is_newest)
     copy_on_device(section, section->snapshot + offset, section->device_copy + offset, bytes);
   count_copy(section, OM_TO_DEVICE, bytes, start);
-  return true;
 }
 
 /* Where the program's data of a section is on the device. */
@@ -265,12 +275,8 @@ static const char *device_newest(const held_section *section) {
 static void copy_from_device(held_section *section, void *host_target, uintptr_t host,
                              size_t bytes) {
   uint64_t start = om_now_ns();
-  if (real.memcpy(host_target, device_newest(section) + (host - section->begin), bytes, 0, 0,
-                  host_device(), section->device) != 0) {
-    om_error("copying %zu bytes back from device %d failed; the host's copy at %p is wrong",
-             bytes, section->device, (void *)host);
-    abort();
-  }
+  copy_or_stop(host_target, device_newest(section) + (host - section->begin), bytes,
+               host_device(), section->device);
   count_copy(section, OM_FROM_DEVICE, bytes, start);
 }
 
@@ -325,17 +331,14 @@ static void *take_pages_aside(uintptr_t low, size_t bytes) {
 static void fetch_run(held_section *section, size_t first, size_t last) {
   uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
   size_t bytes = high - low;
-  if (om_pinned(&section->pin)) {
-    /* The device writes page-locked memory by DMA, whatever the pages'
-     * protection: the data lands while host threads still fault. */
-    copy_from_device(section, (void *)low, low, bytes);
-    mprotect((void *)low, bytes, PROT_READ);
-    set_chunks(section, first, last, CHUNK_IN_STEP);
-    return;
-  }
-  void *fresh = take_pages_aside(low, bytes);
-  if (fresh == MAP_FAILED) { /* no memory for a bounce: copy in place */
-    mprotect((void *)low, bytes, PROT_READ | PROT_WRITE);
+  bool pinned = om_pinned(&section->pin);
+  void *fresh = pinned ? MAP_FAILED : take_pages_aside(low, bytes);
+  if (fresh == MAP_FAILED) {
+    /* In place. Page-locked memory the device writes by DMA whatever the
+     * pages' protection, so host threads still fault meanwhile; otherwise
+     * there was no memory for pages aside. */
+    if (!pinned)
+      mprotect((void *)low, bytes, PROT_READ | PROT_WRITE);
     copy_from_device(section, (void *)low, low, bytes);
     mprotect((void *)low, bytes, PROT_READ);
   } else {
@@ -776,14 +779,9 @@ static void results_on_device(held_section *section, uintptr_t begin, uintptr_t 
   count_elided(section, OM_FROM_DEVICE, unread, OM_ELIDED_NOT_NEEDED);
   set_chunks(section, whole_first, whole_last, CHUNK_DEVICE_NEWER);
   uintptr_t low = chunk_low(section, whole_first), high = chunk_high(section, whole_last - 1);
-  if (policy == OM_ELIDE_LAZY) {
-    mprotect((void *)low, high - low, PROT_NONE);
-  } else {
-    mprotect((void *)low, high - low, PROT_READ | PROT_WRITE);
-    copy_from_device(section, (void *)low, low, high - low);
-    mprotect((void *)low, high - low, PROT_READ);
-    set_chunks(section, whole_first, whole_last, CHUNK_IN_STEP);
-  }
+  mprotect((void *)low, high - low, PROT_NONE);
+  if (policy == OM_ELIDE_SAFE) /* back now, as without the plugin */
+    fetch_chunks(section, whole_first, whole_last);
 }
 
 static void leave_entry(held_section *section, uintptr_t begin, uintptr_t end, int64_t type) {
