@@ -18,9 +18,11 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define OM_EXPORT __attribute__((visibility("default")))
 
@@ -198,13 +200,15 @@ OM_EXPORT void *calloc(size_t count, size_t size) {
 __attribute__((noinline)) static void free_slow(void *block, const void *caller) {
   if (block == NULL || in_arena(block) || !ready())
     return; /* a block freed while resolving is left alone */
+  /* Held blocks first: a held block's heap header may be on a protected
+   * page (om_heap_owns_pages), and a held section is a whole block, so
+   * its first byte finds it. */
+  if (om_residency_holding())
+    om_residency_give_back_range((uintptr_t)block, (uintptr_t)block + 1, false);
   if (!counted_runtime_call()) /* the runtime's own blocks go straight back */
     releasing(block, "free", caller);
   if (om_stale_enabled()) /* free writes into the block */
     om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
-  if (om_residency_holding())
-    om_residency_give_back_range((uintptr_t)block,
-                                 (uintptr_t)block + malloc_usable_size(block), false);
   real.free(block);
 }
 
@@ -242,13 +246,12 @@ __attribute__((noinline)) static void *realloc_slow(void *block, size_t size,
   }
   bool runtime = counted_runtime_call();
   if (block != NULL) {
+    if (om_residency_holding()) /* first, as in free_slow */
+      om_residency_give_back_range((uintptr_t)block, (uintptr_t)block + 1, true);
     if (!runtime)
       releasing(block, "realloc", caller);
     if (om_stale_enabled())
       om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
-    if (om_residency_holding())
-      om_residency_give_back_range((uintptr_t)block,
-                                   (uintptr_t)block + malloc_usable_size(block), true);
   }
   void *moved = real.realloc(block, size);
   return runtime ? moved : recorded(moved, size);
@@ -294,6 +297,45 @@ OM_EXPORT int posix_memalign(void **out, size_t alignment, size_t size) {
   if (runtime_call())
     return real.posix_memalign(out, alignment, size);
   return posix_memalign_slow(out, alignment, size);
+}
+
+/* ---- pages of large blocks ---- */
+
+/* glibc's chunk header: the two words before the block, the second holding
+ * the chunk's size with flag bits, the first, for a chunk mapped on its
+ * own, its offset from the start of the mapping. */
+#define GLIBC_CHUNK_MMAPPED ((size_t)0x2)
+#define GLIBC_CHUNK_NON_MAIN_ARENA ((size_t)0x4)
+#define GLIBC_CHUNK_FLAGS ((size_t)0x7)
+
+static bool malloc_is_glibc;
+static pthread_once_t malloc_identified = PTHREAD_ONCE_INIT;
+
+static void identify_malloc(void) {
+  Dl_info info;
+  ready();
+  malloc_is_glibc = dladdr((void *)real.malloc, &info) != 0 && info.dli_fname != NULL &&
+                    strstr(info.dli_fname, "/libc.so") != NULL;
+}
+
+bool om_heap_owns_pages(uintptr_t block, size_t size, uintptr_t *low, uintptr_t *high) {
+  pthread_once(&malloc_identified, identify_malloc);
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  if (!malloc_is_glibc || block == 0 || in_arena((void *)block) || block % (2 * sizeof(size_t)))
+    return false;
+  const size_t *header = (const size_t *)block - 2;
+  size_t offset = header[0], size_field = header[1];
+  size_t chunk_bytes = size_field & ~GLIBC_CHUNK_FLAGS;
+  uintptr_t mapping = (uintptr_t)header - offset;
+  /* Every fact that would hold for such a chunk, so that a block of
+   * another kind (whose header words mean something else) is refused. */
+  if ((size_field & (GLIBC_CHUNK_MMAPPED | GLIBC_CHUNK_NON_MAIN_ARENA)) != GLIBC_CHUNK_MMAPPED ||
+      offset > (uintptr_t)header || mapping % page != 0 || (offset + chunk_bytes) % page != 0 ||
+      block + size > (uintptr_t)header + chunk_bytes || block + size < block)
+    return false;
+  *low = block & ~(page - 1);
+  *high = (block + size + page - 1) & ~(page - 1);
+  return true;
 }
 
 /* ---- self-timing ---- */

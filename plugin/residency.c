@@ -2,6 +2,7 @@
 #include "residency.h"
 
 #include "faults.h"
+#include "heap.h"
 #include "message.h"
 #include "offload_abi.h"
 #include "options.h"
@@ -29,11 +30,23 @@
 
 typedef enum { CHUNK_IN_STEP, CHUNK_HOST_NEWER, CHUNK_DEVICE_NEWER } chunk_state;
 
+/* A partial first or last page of a block that shares it with other heap
+ * data: never protected, so host writes to it are found by comparing it
+ * with a copy of the bytes the device's copy holds, which costs far less
+ * than copying it again. */
+typedef struct {
+  uintptr_t low, high;             /* the block's bytes on that page; empty if none */
+  uintptr_t known_low, known_high; /* the part whose device bytes `known` holds */
+  unsigned char *known;            /* page-sized, indexed from low */
+} shared_edge;
+
 typedef struct {
   /* Read without the lock by the fault handler and by free: 0 when free. */
   _Atomic uintptr_t begin;
   uintptr_t end;
-  uintptr_t guard_low, guard_high; /* the whole pages inside [begin, end) */
+  /* The pages protected and tracked: those inside [begin, end), or all it
+   * touches when the block owns them (om_heap_owns_pages). */
+  uintptr_t guard_low, guard_high;
   /* The rest under the engine lock. */
   int device;
   char *device_copy;         /* device address of begin */
@@ -43,8 +56,9 @@ typedef struct {
   int in_use;                /* kernels forwarded with it right now */
   uint64_t last_used;
   unsigned faults;           /* since the last kernel */
-  uint8_t *chunks;           /* chunk_state per chunk; mmap'd */
-  size_t chunk_count;
+  uint8_t *chunks;           /* chunk_state per chunk, then the edges' copies; mmap'd */
+  size_t chunk_count, bookkeeping_bytes;
+  shared_edge edges[2];
   om_ledger_row *row;        /* where its copies are counted */
 } held_section;
 
@@ -176,6 +190,18 @@ static uintptr_t chunk_high(const held_section *section, size_t chunk) {
   return high < section->guard_high ? high : section->guard_high;
 }
 
+/* The program's bytes of a chunk: where the block owns its pages, its first
+ * and last chunk also hold the heap header and slack, never copied. */
+static uintptr_t data_low(const held_section *section, size_t chunk) {
+  uintptr_t low = chunk_low(section, chunk);
+  return low > section->begin ? low : section->begin;
+}
+
+static uintptr_t data_high(const held_section *section, size_t chunk) {
+  uintptr_t high = chunk_high(section, chunk);
+  return high < section->end ? high : section->end;
+}
+
 /* The next run [*first, *last) of chunks in state from `from` on; false when
  * there is none. */
 static bool next_run(const held_section *section, chunk_state state, size_t from,
@@ -200,7 +226,7 @@ static size_t bytes_in_state(const held_section *section, chunk_state state) {
   size_t bytes = 0;
   for (size_t i = 0; i < section->chunk_count; i++)
     if (section->chunks[i] == state)
-      bytes += chunk_high(section, i) - chunk_low(section, i);
+      bytes += data_high(section, i) - data_low(section, i);
   return bytes;
 }
 
@@ -289,22 +315,44 @@ static bool clip(uintptr_t *low, uintptr_t *high, uintptr_t begin, uintptr_t end
   return *low < *high;
 }
 
-/* The partial first and last pages of the held block, never protected: the
- * parts of them in [begin, end) are copied every time, either way. Returns
- * the bytes. */
+/* Whether the device's copy of [low, high) of the edge is known to hold
+ * the host's bytes. */
+static bool edge_in_step(const shared_edge *edge, uintptr_t low, uintptr_t high) {
+  return edge->known_low <= low && high <= edge->known_high &&
+         memcmp(edge->known + (low - edge->low), (const void *)low, high - low) == 0;
+}
+
+/* [low, high) of the edge was just copied: host and device hold its bytes. */
+static void remember_edge(shared_edge *edge, uintptr_t low, uintptr_t high) {
+  memcpy(edge->known + (low - edge->low), (const void *)low, high - low);
+  if (edge->known_low < edge->known_high && low <= edge->known_high && edge->known_low <= high) {
+    edge->known_low = low < edge->known_low ? low : edge->known_low;
+    edge->known_high = high > edge->known_high ? high : edge->known_high;
+  } else {
+    edge->known_low = low;
+    edge->known_high = high;
+  }
+}
+
+/* The parts of the shared edges in [begin, end): to the device unless it
+ * holds them already, back from it always (the host may read them any
+ * time unseen). Returns the bytes copied. */
 static size_t copy_edges(held_section *section, uintptr_t begin, uintptr_t end,
                          om_direction direction) {
-  uintptr_t edges[2][2] = {{section->begin, section->guard_low},
-                           {section->guard_high, section->end}};
   size_t bytes = 0;
   for (int i = 0; i < 2; i++) {
-    uintptr_t low = edges[i][0], high = edges[i][1];
+    shared_edge *edge = &section->edges[i];
+    uintptr_t low = edge->low, high = edge->high;
     if (!clip(&low, &high, begin, end))
       continue;
-    if (direction == OM_TO_DEVICE)
+    if (direction == OM_TO_DEVICE) {
+      if (edge_in_step(edge, low, high))
+        continue;
       copy_to_device(section, low, high - low);
-    else
+    } else {
       copy_from_device(section, (void *)low, low, high - low);
+    }
+    remember_edge(edge, low, high);
     bytes += high - low;
   }
   return bytes;
@@ -312,10 +360,11 @@ static size_t copy_edges(held_section *section, uintptr_t begin, uintptr_t end,
 
 /* Pages to copy [low, low + bytes) back into, out of the program's reach:
  * the protected pages themselves, moved aside with MREMAP_DONTUNMAP (they
- * are already backed, so the copy neither faults nor zeroes; the range stays
- * mapped and protected, empty, so a host access meanwhile still faults and
- * waits for the engine lock), else fresh anonymous pages. */
-static void *take_pages_aside(uintptr_t low, size_t bytes) {
+ * are already backed, so the copy neither faults nor zeroes, and bytes that
+ * are not copied keep their contents; the range stays mapped and protected,
+ * empty, so a host access meanwhile still faults and waits for the engine
+ * lock), else fresh anonymous pages, unless only moved pages will do. */
+static void *take_pages_aside(uintptr_t low, size_t bytes, bool moved_only) {
   void *aside = mremap((void *)low, bytes, bytes, MREMAP_MAYMOVE | MREMAP_DONTUNMAP);
   if (aside != MAP_FAILED) {
     if (mprotect(aside, bytes, PROT_READ | PROT_WRITE) == 0)
@@ -323,6 +372,8 @@ static void *take_pages_aside(uintptr_t low, size_t bytes) {
     /* Cannot write them: put them back and use fresh pages. */
     mremap(aside, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low);
   }
+  if (moved_only)
+    return MAP_FAILED;
   return mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 }
 
@@ -330,19 +381,20 @@ static void *take_pages_aside(uintptr_t low, size_t bytes) {
  * aside, made read-only, that replace the protected ones in one step. */
 static void fetch_run(held_section *section, size_t first, size_t last) {
   uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
+  uintptr_t from = data_low(section, first), to = data_high(section, last - 1);
   size_t bytes = high - low;
   bool pinned = om_pinned(&section->pin);
-  void *fresh = pinned ? MAP_FAILED : take_pages_aside(low, bytes);
+  void *fresh = pinned ? MAP_FAILED : take_pages_aside(low, bytes, from != low || to != high);
   if (fresh == MAP_FAILED) {
     /* In place. Page-locked memory the device writes by DMA whatever the
      * pages' protection, so host threads still fault meanwhile; otherwise
      * there was no memory for pages aside. */
     if (!pinned)
       mprotect((void *)low, bytes, PROT_READ | PROT_WRITE);
-    copy_from_device(section, (void *)low, low, bytes);
+    copy_from_device(section, (void *)from, from, to - from);
     mprotect((void *)low, bytes, PROT_READ);
   } else {
-    copy_from_device(section, fresh, low, bytes);
+    copy_from_device(section, (char *)fresh + (from - low), from, to - from);
     mprotect(fresh, bytes, PROT_READ);
     if (mremap(fresh, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low) == MAP_FAILED) {
       om_error("cannot move %zu bytes of copied-back data into place at %p", bytes, (void *)low);
@@ -374,9 +426,10 @@ static size_t upload_host_newer(held_section *section, size_t from, size_t to) {
       last = to;
     uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
     mprotect((void *)low, high - low, PROT_READ);
-    copy_to_device(section, low, high - low);
+    uintptr_t from = data_low(section, first), to = data_high(section, last - 1);
+    copy_to_device(section, from, to - from);
     set_chunks(section, first, last, CHUNK_IN_STEP);
-    bytes += high - low;
+    bytes += to - from;
     from = last;
   }
   return bytes;
@@ -465,7 +518,7 @@ static void give_back(held_section *section, bool keep_data, give_back_kind kind
   if (section->snapshot != NULL)
     real.free(section->snapshot, section->device);
   device_bytes -= footprint(section);
-  munmap(section->chunks, section->chunk_count);
+  munmap(section->chunks, section->bookkeeping_bytes);
   atomic_store(&section->begin, 0);
   atomic_fetch_sub(&held_count, 1);
 }
@@ -516,10 +569,14 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
       slot = &held[i];
   if (slot == NULL)
     return NULL;
-  uintptr_t page = page_size();
-  uintptr_t guard_low = (begin + page - 1) & ~(page - 1), guard_high = end & ~(page - 1);
+  uintptr_t page = page_size(), guard_low, guard_high;
+  if (!om_heap_owns_pages(begin, end - begin, &guard_low, &guard_high)) {
+    guard_low = (begin + page - 1) & ~(page - 1);
+    guard_high = end & ~(page - 1);
+  }
   size_t chunk_count = (guard_high - guard_low + CHUNK_BYTES - 1) / CHUNK_BYTES;
-  uint8_t *chunks = mmap(NULL, chunk_count, PROT_READ | PROT_WRITE,
+  size_t bookkeeping = chunk_count + 2 * page;
+  uint8_t *chunks = mmap(NULL, bookkeeping, PROT_READ | PROT_WRITE,
                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (chunks == MAP_FAILED)
     return NULL;
@@ -528,7 +585,7 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
   real.data_begin(NULL, device, 1, &base, &base, &size, &type, NULL, NULL);
   char *device_copy = real.mapped_ptr(base, device);
   if (device_copy == NULL) {
-    munmap(chunks, chunk_count);
+    munmap(chunks, bookkeeping);
     return NULL;
   }
   if (!exit_handler_registered) {
@@ -539,7 +596,12 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
   }
   *slot = (held_section){.end = end, .guard_low = guard_low, .guard_high = guard_high,
                          .device = device, .device_copy = device_copy, .chunks = chunks,
-                         .chunk_count = chunk_count};
+                         .chunk_count = chunk_count, .bookkeeping_bytes = bookkeeping};
+  uintptr_t edge_bounds[2][2] = {{begin, guard_low}, {guard_high, end}};
+  for (int i = 0; i < 2; i++)
+    if (edge_bounds[i][0] < edge_bounds[i][1])
+      slot->edges[i] = (shared_edge){.low = edge_bounds[i][0], .high = edge_bounds[i][1],
+                                     .known = chunks + chunk_count + (size_t)i * page};
   memset(chunks, CHUNK_HOST_NEWER, chunk_count);
   if (guard_high - guard_low >= PIN_MIN_BYTES)
     om_pin_range((void *)guard_low, guard_high - guard_low, &slot->pin);
@@ -749,9 +811,10 @@ void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *p
  * it come back at once unless the device holds the newest of all of it. */
 static void settle_partial_chunk(held_section *section, size_t chunk, uintptr_t begin,
                                  uintptr_t end) {
-  uintptr_t low = chunk_low(section, chunk), high = chunk_high(section, chunk);
-  if ((begin <= low && high <= end) || section->chunks[chunk] == CHUNK_DEVICE_NEWER)
+  if ((begin <= data_low(section, chunk) && data_high(section, chunk) <= end) ||
+      section->chunks[chunk] == CHUNK_DEVICE_NEWER)
     return;
+  uintptr_t low = chunk_low(section, chunk), high = chunk_high(section, chunk);
   mprotect((void *)low, high - low, PROT_READ | PROT_WRITE);
   clip(&low, &high, begin, end);
   copy_from_device(section, (void *)low, low, high - low);
@@ -768,14 +831,14 @@ static void results_on_device(held_section *section, uintptr_t begin, uintptr_t 
   if (last - 1 != first)
     settle_partial_chunk(section, last - 1, begin, end);
   /* The chunks it covers whole: newest on the device from now on. */
-  size_t whole_first = chunk_low(section, first) >= begin ? first : first + 1;
-  size_t whole_last = chunk_high(section, last - 1) <= end ? last : last - 1;
+  size_t whole_first = data_low(section, first) >= begin ? first : first + 1;
+  size_t whole_last = data_high(section, last - 1) <= end ? last : last - 1;
   if (whole_first >= whole_last)
     return;
   size_t unread = 0; /* results of earlier kernels never fetched */
   for (size_t i = whole_first; i < whole_last; i++)
     if (section->chunks[i] == CHUNK_DEVICE_NEWER)
-      unread += chunk_high(section, i) - chunk_low(section, i);
+      unread += data_high(section, i) - data_low(section, i);
   count_elided(section, OM_FROM_DEVICE, unread, OM_ELIDED_NOT_NEEDED);
   set_chunks(section, whole_first, whole_last, CHUNK_DEVICE_NEWER);
   uintptr_t low = chunk_low(section, whole_first), high = chunk_high(section, whole_last - 1);

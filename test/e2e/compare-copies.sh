@@ -8,7 +8,8 @@
 # plugin run copies fewer bytes host->device (with COMPARE_NOT_MORE=1: not
 # more bytes either way; at most COMPARE_MAX_TO_PERCENT
 # percent of them, when that is set; COMPARE_MAX_FROM_PERCENT likewise bounds
-# the bytes device->host). Prints one line per run:
+# the bytes device->host; COMPARE_MAX_TO_COPIES bounds the number of copies
+# host->device of the plugin run). Prints one line per run:
 #   copies without: to_device BYTES COPIES from_device BYTES COPIES
 #   copies with: to_device BYTES COPIES from_device BYTES COPIES
 set -u
@@ -68,3 +69,7 @@ within_percent() {
 }
 within_percent host-\>device "$2" "$bare_to" "${COMPARE_MAX_TO_PERCENT:-}"
 within_percent device-\>host "$5" "$bare_from" "${COMPARE_MAX_FROM_PERCENT:-}"
+if [ -n "${COMPARE_MAX_TO_COPIES:-}" ] && [ "$3" -gt "$COMPARE_MAX_TO_COPIES" ]; then
+  echo "compare-copies: the plugin run made $3 copies host->device, more than $COMPARE_MAX_TO_COPIES" >&2
+  exit 1
+fi
