@@ -10,6 +10,7 @@
 #include "checks.h"
 #include "heap.h"
 #include "message.h"
+#include "pinning.h"
 #include "plugin.h"
 #include "residency.h"
 #include "self_time.h"
@@ -144,8 +145,11 @@ static bool counted_runtime_call(void) {
 }
 
 static void *recorded(void *block, size_t size) {
-  if (block != NULL && recording())
+  if (block != NULL && recording()) {
     om_allocation_add(block, size);
+    if (size >= OM_PIN_HUGE_MIN_BYTES)
+      om_pin_prepare(block, size);
+  }
   return block;
 }
 

@@ -6,6 +6,9 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <sys/mman.h>
 #include <time.h>
 
 typedef int (*register_fn)(void *, size_t, unsigned);
@@ -38,6 +41,36 @@ static void resolve_cuda(void) {
   if (!cuda.host_register || !cuda.host_unregister || !cuda.get_current ||
       !cuda.push_current || !cuda.pop_current)
     cuda.host_register = NULL;
+}
+
+#define HUGE_PAGE_BYTES ((uintptr_t)2 << 20)
+
+static atomic_bool pin_wanted;
+/* Set once the driver is seen; until then each large block looks again,
+ * since the runtime may load it after the program's first allocations. */
+static atomic_bool cuda_loaded;
+
+void om_pin_configure(void) { atomic_store(&pin_wanted, om_option_flag(OM_OPTION_PIN)); }
+
+static bool cuda_present(void) {
+  if (atomic_load_explicit(&cuda_loaded, memory_order_relaxed))
+    return true;
+  void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  if (library == NULL)
+    return false;
+  dlclose(library); /* drops the reference RTLD_NOLOAD took */
+  atomic_store(&cuda_loaded, true);
+  return true;
+}
+
+void om_pin_prepare(void *block, size_t bytes) {
+  if (bytes < OM_PIN_HUGE_MIN_BYTES || !atomic_load_explicit(&pin_wanted, memory_order_relaxed) ||
+      !cuda_present())
+    return;
+  uintptr_t low = ((uintptr_t)block + HUGE_PAGE_BYTES - 1) & ~(HUGE_PAGE_BYTES - 1);
+  uintptr_t high = ((uintptr_t)block + bytes) & ~(HUGE_PAGE_BYTES - 1);
+  if (low < high)
+    madvise((void *)low, high - low, MADV_HUGEPAGE); /* a hint: failure changes nothing */
 }
 
 static double seconds_now(void) {

@@ -15,6 +15,21 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Blocks at least this large get transparent huge pages when allocated
+ * (om_pin_prepare). */
+#define OM_PIN_HUGE_MIN_BYTES ((size_t)4 << 20)
+
+/* Reads OWNMAP_PIN; called once at initialisation, before which
+ * om_pin_prepare does nothing. */
+void om_pin_configure(void);
+
+/* A heap block of `bytes` was just allocated, untouched yet. While a CUDA
+ * driver is loaded, asks for transparent huge pages for its whole huge
+ * pages: registering them later takes about half as long, and protecting
+ * them is cheaper too (docs/RESULTS.md, test/bench/pin-cost). Cheap and
+ * allocation-free unless the block is large. */
+void om_pin_prepare(void *block, size_t bytes);
+
 typedef struct {
   void *context; /* the CUDA context current when pinned; NULL: not pinned */
 } om_pin;

@@ -5,6 +5,7 @@
 #include "heap.h"
 #include "message.h"
 #include "options.h"
+#include "pinning.h"
 #include "ownmap.h"
 #include "report.h"
 #include "residency.h"
@@ -55,6 +56,7 @@ static void initialize(void) {
   om_heap_set_recording(om_checks_enabled());
   om_stale_configure(om_option_choice(OM_OPTION_CHECKS) == OM_CHECKS_FULL);
   om_residency_configure();
+  om_pin_configure();
   om_self_time_configure(options->values[OM_OPTION_SELF_TIME].flag);
   if (options->values[OM_OPTION_VERBOSE].flag) {
     om_message("plugin active (version %s)", ownmap_version());

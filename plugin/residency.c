@@ -234,33 +234,6 @@ static size_t bytes_in_state(const held_section *section, chunk_state state) {
 
 static int host_device(void) { return real.initial_device(); }
 
-/* Whether the host can address a device's memory directly (the host
- * device: its "device" memory is the process's own), found once per device
- * by reading back, through a system call that cannot fault, the bytes just
- * copied to a device address. libomptarget copies device to device through
- * a host buffer when the device cannot exchange data itself; on such a
- * device a plain memcpy is the same copy without the two transfers. */
-typedef enum { ADDRESSABLE_UNKNOWN, ADDRESSABLE_YES, ADDRESSABLE_NO } addressable;
-static addressable device_addressable[OM_SHADOW_DEVICES];
-
-static bool host_can_address(int device) {
-  return device >= 0 && device < OM_SHADOW_DEVICES &&
-         device_addressable[device] == ADDRESSABLE_YES;
-}
-
-static void learn_addressable(int device, const void *device_address, const void *host_copy,
-                              size_t bytes) {
-  if (device < 0 || device >= OM_SHADOW_DEVICES ||
-      device_addressable[device] != ADDRESSABLE_UNKNOWN || bytes == 0)
-    return;
-  unsigned char seen[64];
-  size_t probe = bytes < sizeof seen ? bytes : sizeof seen;
-  struct iovec local = {seen, probe}, remote = {(void *)device_address, probe};
-  bool same = process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)probe &&
-              memcmp(seen, host_copy, probe) == 0;
-  device_addressable[device] = same ? ADDRESSABLE_YES : ADDRESSABLE_NO;
-}
-
 /* One copy through the runtime. After a failed copy the engine can no
  * longer tell which copy holds the program's data, so it stops the program. */
 static void copy_or_stop(void *to, const void *from, size_t bytes, int to_device,
@@ -271,6 +244,34 @@ static void copy_or_stop(void *to, const void *from, size_t bytes, int to_device
            "data can no longer be trusted",
            bytes, from, from_device, to, to_device);
   abort();
+}
+
+/* Whether the host can address a device's memory directly (the host
+ * device: its "device" memory is the process's own), found once per device
+ * when the first block is held there, by copying the block's first bytes to
+ * its fresh device copy and reading them back through a system call that
+ * cannot fault. libomptarget copies device to device through a host buffer
+ * when the device cannot exchange data itself; on such a device a plain
+ * memcpy is the same copy without the two transfers. */
+typedef enum { ADDRESSABLE_UNKNOWN, ADDRESSABLE_YES, ADDRESSABLE_NO } addressable;
+static addressable device_addressable[OM_SHADOW_DEVICES];
+
+static bool host_can_address(int device) {
+  return device >= 0 && device < OM_SHADOW_DEVICES &&
+         device_addressable[device] == ADDRESSABLE_YES;
+}
+
+static void learn_addressable(int device, void *device_copy, const void *host, size_t bytes) {
+  if (device < 0 || device >= OM_SHADOW_DEVICES ||
+      device_addressable[device] != ADDRESSABLE_UNKNOWN)
+    return;
+  unsigned char seen[64];
+  size_t probe = bytes < sizeof seen ? bytes : sizeof seen;
+  copy_or_stop(device_copy, host, probe, device, host_device());
+  struct iovec local = {seen, probe}, remote = {device_copy, probe};
+  bool same = process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)probe &&
+              memcmp(seen, host, probe) == 0;
+  device_addressable[device] = same ? ADDRESSABLE_YES : ADDRESSABLE_NO;
 }
 
 /* A copy within the memory of section's device. */
@@ -287,7 +288,6 @@ static void copy_to_device(held_section *section, uintptr_t host, size_t bytes) 
   size_t offset = host - section->begin;
   copy_or_stop(section->device_copy + offset, (const void *)host, bytes, section->device,
                host_device());
-  learn_addressable(section->device, section->device_copy + offset, (const void *)host, bytes);
   if (section->snapshot != NULL && section->snapshot_is_newest)
     copy_on_device(section, section->snapshot + offset, section->device_copy + offset, bytes);
   count_copy(section, OM_TO_DEVICE, bytes, start);
@@ -383,13 +383,14 @@ static void fetch_run(held_section *section, size_t first, size_t last) {
   uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
   uintptr_t from = data_low(section, first), to = data_high(section, last - 1);
   size_t bytes = high - low;
-  bool pinned = om_pinned(&section->pin);
-  void *fresh = pinned ? MAP_FAILED : take_pages_aside(low, bytes, from != low || to != high);
+  /* Page-locked memory the device writes by DMA whatever the pages'
+   * protection, so host threads still fault meanwhile; not so a device
+   * whose copies the host makes itself. */
+  bool by_dma = om_pinned(&section->pin) && !host_can_address(section->device);
+  void *fresh = by_dma ? MAP_FAILED : take_pages_aside(low, bytes, from != low || to != high);
   if (fresh == MAP_FAILED) {
-    /* In place. Page-locked memory the device writes by DMA whatever the
-     * pages' protection, so host threads still fault meanwhile; otherwise
-     * there was no memory for pages aside. */
-    if (!pinned)
+    /* In place: by DMA, or there was no memory for pages aside. */
+    if (!by_dma)
       mprotect((void *)low, bytes, PROT_READ | PROT_WRITE);
     copy_from_device(section, (void *)from, from, to - from);
     mprotect((void *)low, bytes, PROT_READ);
@@ -588,6 +589,7 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
     munmap(chunks, bookkeeping);
     return NULL;
   }
+  learn_addressable(device, device_copy, base, (size_t)size);
   if (!exit_handler_registered) {
     exit_handler_registered = true;
     om_faults_install(owns_fault);

@@ -248,6 +248,40 @@ static void measure_references(int rounds) {
          alloc_device[rounds / 2]);
 }
 
+/* Whether the driver registers one block while it copies another: a
+ * thread registers block B while this one copies block A (pinned), against
+ * the two done one after the other (both with huge pages). */
+static void measure_overlap(int rounds) {
+  double apart[rounds], together[rounds];
+  for (int r = 0; r < rounds; r++) {
+    char *a = fresh_block(1, 1), *b = fresh_block(1, 1);
+    piece whole_a = {a, 0, block_bytes, 0}, whole_b = {b, 0, block_bytes, 0};
+    register_piece(&whole_a);
+    check(whole_a.result, "cuMemHostRegister");
+    double start = now_ms();
+    register_piece(&whole_b);
+    check(cu.copy_to_device(device_buffer, a, block_bytes), "cuMemcpyHtoD");
+    apart[r] = now_ms() - start;
+    unregister_piece(&whole_b);
+    start = now_ms();
+    pthread_t thread;
+    pthread_create(&thread, NULL, register_piece, &whole_b);
+    check(cu.copy_to_device(device_buffer, a, block_bytes), "cuMemcpyHtoD");
+    pthread_join(thread, NULL);
+    together[r] = now_ms() - start;
+    check(whole_b.result, "cuMemHostRegister");
+    unregister_piece(&whole_a);
+    unregister_piece(&whole_b);
+    munmap(a, block_bytes);
+    munmap(b, block_bytes);
+  }
+  qsort(apart, (size_t)rounds, sizeof(double), by_value);
+  qsort(together, (size_t)rounds, sizeof(double), by_value);
+  printf("register B, then copy A: best %.2f ms, median %.2f ms; register B on a thread while "
+         "copying A: best %.2f ms, median %.2f ms\n",
+         apart[0], apart[rounds / 2], together[0], together[rounds / 2]);
+}
+
 static void print_machine(void) {
   struct utsname name;
   if (uname(&name) == 0)
@@ -283,5 +317,6 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < sizeof ways / sizeof ways[0]; i++)
     measure_way(&ways[i], rounds);
   measure_references(rounds);
+  measure_overlap(rounds);
   return 0;
 }
