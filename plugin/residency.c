@@ -823,6 +823,26 @@ static void settle_partial_chunk(held_section *section, size_t chunk, uintptr_t 
   section->chunks[chunk] = CHUNK_HOST_NEWER; /* the device lacks the rest's newest */
 }
 
+/* Chunks [from, to) now hold results the host has not seen: a host access
+ * must fault. Chunks newer on the device already are protected already
+ * (that state implies PROT_NONE), so a block a loop keeps on the device
+ * costs no page-table walk per step. */
+static void hide_from_host(held_section *section, size_t from, size_t to) {
+  size_t first, last;
+  while (from < to) {
+    for (first = from; first < to && section->chunks[first] == CHUNK_DEVICE_NEWER; first++)
+      ;
+    for (last = first; last < to && section->chunks[last] != CHUNK_DEVICE_NEWER; last++)
+      ;
+    if (first < last) {
+      uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
+      mprotect((void *)low, high - low, PROT_NONE);
+      set_chunks(section, first, last, CHUNK_DEVICE_NEWER);
+    }
+    from = last;
+  }
+}
+
 /* After a kernel that wrote [begin, end) of the section (FROM). */
 static void results_on_device(held_section *section, uintptr_t begin, uintptr_t end) {
   copy_edges(section, begin, end, OM_FROM_DEVICE);
@@ -842,9 +862,7 @@ static void results_on_device(held_section *section, uintptr_t begin, uintptr_t 
     if (section->chunks[i] == CHUNK_DEVICE_NEWER)
       unread += data_high(section, i) - data_low(section, i);
   count_elided(section, OM_FROM_DEVICE, unread, OM_ELIDED_NOT_NEEDED);
-  set_chunks(section, whole_first, whole_last, CHUNK_DEVICE_NEWER);
-  uintptr_t low = chunk_low(section, whole_first), high = chunk_high(section, whole_last - 1);
-  mprotect((void *)low, high - low, PROT_NONE);
+  hide_from_host(section, whole_first, whole_last);
   if (policy == OM_ELIDE_SAFE) /* back now, as without the plugin */
     fetch_chunks(section, whole_first, whole_last);
 }
