@@ -101,13 +101,14 @@ static void host_access(const void *buffer, size_t length, bool write, const cha
 
 /* Walking the caller's vectors and messages reads its memory: done only
  * while pages may be protected, so that otherwise these calls cost nothing
- * extra and an invalid pointer still fails in the kernel, not here. */
+ * extra and an invalid pointer fails in the kernel as before (NULL always
+ * does). */
 static bool walk_needed(void) { return om_stale_enabled() || om_residency_holding(); }
 
 /* Each buffer of an iovec array; the kernel reads the array itself. */
 static void vector_access(const struct iovec *vector, size_t count, bool write,
                           const char *call) {
-  if (!walk_needed() || count > IOV_MAX)
+  if (!walk_needed() || vector == NULL || count > IOV_MAX)
     return; /* the kernel refuses more without touching memory */
   host_access(vector, count * sizeof *vector, false, call);
   for (size_t i = 0; i < count; i++)
@@ -117,7 +118,7 @@ static void vector_access(const struct iovec *vector, size_t count, bool write,
 /* A message's buffers; receiving also writes the lengths and flags back
  * into the msghdr. */
 static void message_access(const struct msghdr *message, bool write, const char *call) {
-  if (!walk_needed())
+  if (!walk_needed() || message == NULL)
     return;
   host_access(message, sizeof *message, write, call);
   host_access(message->msg_name, message->msg_namelen, write, call);
@@ -129,7 +130,7 @@ static void message_access(const struct msghdr *message, bool write, const char 
  * IOV_MAX messages. */
 static void messages_access(const struct mmsghdr *messages, unsigned int count, bool write,
                             const char *call) {
-  if (!walk_needed())
+  if (!walk_needed() || messages == NULL)
     return;
   count = count < IOV_MAX ? count : IOV_MAX;
   host_access(messages, count * sizeof *messages, true, call);
