@@ -83,19 +83,22 @@ OM_EXPORT sighandler_t signal(int signal, sighandler_t handler) {
 
 /* ---- making the caller's buffers accessible ---- */
 
-/* The system call `call` is about to write (write true) or read
- * [buffer, buffer + length): the stale check reports and drops its guard,
- * elision completes the host's copy (and, for a write, lets the host own
- * it, so that a short transfer keeps the device's data in the rest). */
-static void host_access(const void *buffer, size_t length, bool write, const char *call) {
+/* How the stale check's report names a call's accesses; literals, so that
+ * naming costs nothing when nothing is reported. */
+typedef struct {
+  const char *writes, *reads;
+} access_names;
+#define BY(call) (&(const access_names){"written by " call "()", "read by " call "()"})
+
+/* A call is about to write (write true) or read [buffer, buffer + length):
+ * the stale check reports and drops its guard, elision completes the
+ * host's copy (and, for a write, lets the host own it, so that a short
+ * transfer keeps the device's data in the rest). */
+static void host_access(const void *buffer, size_t length, bool write, const access_names *call) {
   if (length == 0)
     return; /* the kernel touches nothing */
   uintptr_t begin = (uintptr_t)buffer, end = begin + length;
-  if (om_stale_enabled()) {
-    char access[48];
-    snprintf(access, sizeof access, "%s by %s()", write ? "written" : "read", call);
-    om_stale_release(begin, end, access);
-  }
+  om_stale_release(begin, end, write ? call->writes : call->reads);
   om_residency_host_access(begin, end, write);
 }
 
@@ -107,7 +110,7 @@ static bool walk_needed(void) { return om_stale_enabled() || om_residency_holdin
 
 /* Each buffer of an iovec array; the kernel reads the array itself. */
 static void vector_access(const struct iovec *vector, size_t count, bool write,
-                          const char *call) {
+                          const access_names *call) {
   if (!walk_needed() || vector == NULL || count > IOV_MAX)
     return; /* the kernel refuses more without touching memory */
   host_access(vector, count * sizeof *vector, false, call);
@@ -117,7 +120,7 @@ static void vector_access(const struct iovec *vector, size_t count, bool write,
 
 /* A message's buffers; receiving also writes the lengths and flags back
  * into the msghdr. */
-static void message_access(const struct msghdr *message, bool write, const char *call) {
+static void message_access(const struct msghdr *message, bool write, const access_names *call) {
   if (!walk_needed() || message == NULL)
     return;
   host_access(message, sizeof *message, write, call);
@@ -129,7 +132,7 @@ static void message_access(const struct msghdr *message, bool write, const char 
 /* recvmmsg and sendmmsg: the kernel writes each msg_len and handles at most
  * IOV_MAX messages. */
 static void messages_access(const struct mmsghdr *messages, unsigned int count, bool write,
-                            const char *call) {
+                            const access_names *call) {
   if (!walk_needed() || messages == NULL)
     return;
   count = count < IOV_MAX ? count : IOV_MAX;
@@ -139,7 +142,8 @@ static void messages_access(const struct mmsghdr *messages, unsigned int count, 
 }
 
 /* The sender's address recvfrom writes, and its length (in and out). */
-static void address_access(const struct sockaddr *address, socklen_t *length, const char *call) {
+static void address_access(const struct sockaddr *address, socklen_t *length,
+                           const access_names *call) {
   if (!walk_needed() || address == NULL || length == NULL)
     return;
   host_access(length, sizeof *length, true, call);
@@ -149,36 +153,36 @@ static void address_access(const struct sockaddr *address, socklen_t *length, co
 /* ---- the host writes the buffer ---- */
 
 OM_EXPORT ssize_t read(int fd, void *buffer, size_t length) {
-  host_access(buffer, length, true, "read");
+  host_access(buffer, length, true, BY("read"));
   return REAL(read)(fd, buffer, length);
 }
 
 OM_EXPORT ssize_t __read_chk(int fd, void *buffer, size_t length, size_t buffer_length) {
-  host_access(buffer, length, true, "read");
+  host_access(buffer, length, true, BY("read"));
   return REAL(__read_chk)(fd, buffer, length, buffer_length);
 }
 
 OM_EXPORT ssize_t pread(int fd, void *buffer, size_t length, off_t offset) {
-  host_access(buffer, length, true, "pread");
+  host_access(buffer, length, true, BY("pread"));
   return REAL(pread)(fd, buffer, length, offset);
 }
 OM_EXPORT_ALIAS(pread) ssize_t pread64(int fd, void *buffer, size_t length, off_t offset);
 
 OM_EXPORT ssize_t __pread_chk(int fd, void *buffer, size_t length, off_t offset,
                               size_t buffer_length) {
-  host_access(buffer, length, true, "pread");
+  host_access(buffer, length, true, BY("pread"));
   return REAL(__pread_chk)(fd, buffer, length, offset, buffer_length);
 }
 OM_EXPORT_ALIAS(__pread_chk)
 ssize_t __pread64_chk(int fd, void *buffer, size_t length, off_t offset, size_t buffer_length);
 
 OM_EXPORT ssize_t readv(int fd, const struct iovec *vector, int count) {
-  vector_access(vector, count, true, "readv");
+  vector_access(vector, count, true, BY("readv"));
   return REAL(readv)(fd, vector, count);
 }
 
 OM_EXPORT ssize_t preadv(int fd, const struct iovec *vector, int count, off_t offset) {
-  vector_access(vector, count, true, "preadv");
+  vector_access(vector, count, true, BY("preadv"));
   return REAL(preadv)(fd, vector, count, offset);
 }
 OM_EXPORT_ALIAS(preadv)
@@ -186,95 +190,95 @@ ssize_t preadv64(int fd, const struct iovec *vector, int count, off_t offset);
 
 OM_EXPORT ssize_t preadv2(int fd, const struct iovec *vector, int count, off_t offset,
                           int flags) {
-  vector_access(vector, count, true, "preadv2");
+  vector_access(vector, count, true, BY("preadv2"));
   return REAL(preadv2)(fd, vector, count, offset, flags);
 }
 OM_EXPORT_ALIAS(preadv2)
 ssize_t preadv64v2(int fd, const struct iovec *vector, int count, off_t offset, int flags);
 
 OM_EXPORT ssize_t recv(int fd, void *buffer, size_t length, int flags) {
-  host_access(buffer, length, true, "recv");
+  host_access(buffer, length, true, BY("recv"));
   return REAL(recv)(fd, buffer, length, flags);
 }
 
 OM_EXPORT ssize_t __recv_chk(int fd, void *buffer, size_t length, size_t buffer_length,
                              int flags) {
-  host_access(buffer, length, true, "recv");
+  host_access(buffer, length, true, BY("recv"));
   return REAL(__recv_chk)(fd, buffer, length, buffer_length, flags);
 }
 
 OM_EXPORT ssize_t recvfrom(int fd, void *buffer, size_t length, int flags,
                            struct sockaddr *address, socklen_t *address_length) {
-  host_access(buffer, length, true, "recvfrom");
-  address_access(address, address_length, "recvfrom");
+  host_access(buffer, length, true, BY("recvfrom"));
+  address_access(address, address_length, BY("recvfrom"));
   return REAL(recvfrom)(fd, buffer, length, flags, address, address_length);
 }
 
 OM_EXPORT ssize_t __recvfrom_chk(int fd, void *buffer, size_t length, size_t buffer_length,
                                  int flags, struct sockaddr *address,
                                  socklen_t *address_length) {
-  host_access(buffer, length, true, "recvfrom");
-  address_access(address, address_length, "recvfrom");
+  host_access(buffer, length, true, BY("recvfrom"));
+  address_access(address, address_length, BY("recvfrom"));
   return REAL(__recvfrom_chk)(fd, buffer, length, buffer_length, flags, address,
                               address_length);
 }
 
 OM_EXPORT ssize_t recvmsg(int fd, struct msghdr *message, int flags) {
-  message_access(message, true, "recvmsg");
+  message_access(message, true, BY("recvmsg"));
   return REAL(recvmsg)(fd, message, flags);
 }
 
 OM_EXPORT int recvmmsg(int fd, struct mmsghdr *messages, unsigned int count, int flags,
                        struct timespec *timeout) {
-  messages_access(messages, count, true, "recvmmsg");
+  messages_access(messages, count, true, BY("recvmmsg"));
   if (timeout != NULL) /* the kernel writes the time left back */
-    host_access(timeout, sizeof *timeout, true, "recvmmsg");
+    host_access(timeout, sizeof *timeout, true, BY("recvmmsg"));
   return REAL(recvmmsg)(fd, messages, count, flags, timeout);
 }
 
 OM_EXPORT size_t fread(void *buffer, size_t size, size_t count, FILE *stream) {
-  host_access(buffer, size * count, true, "fread");
+  host_access(buffer, size * count, true, BY("fread"));
   return REAL(fread)(buffer, size, count, stream);
 }
 
 OM_EXPORT size_t __fread_chk(void *buffer, size_t buffer_length, size_t size, size_t count,
                              FILE *stream) {
-  host_access(buffer, size * count, true, "fread");
+  host_access(buffer, size * count, true, BY("fread"));
   return REAL(__fread_chk)(buffer, buffer_length, size, count, stream);
 }
 
 OM_EXPORT size_t fread_unlocked(void *buffer, size_t size, size_t count, FILE *stream) {
-  host_access(buffer, size * count, true, "fread_unlocked");
+  host_access(buffer, size * count, true, BY("fread_unlocked"));
   return REAL(fread_unlocked)(buffer, size, count, stream);
 }
 
 OM_EXPORT size_t __fread_unlocked_chk(void *buffer, size_t buffer_length, size_t size,
                                       size_t count, FILE *stream) {
-  host_access(buffer, size * count, true, "fread_unlocked");
+  host_access(buffer, size * count, true, BY("fread_unlocked"));
   return REAL(__fread_unlocked_chk)(buffer, buffer_length, size, count, stream);
 }
 
 /* ---- the host reads the buffer ---- */
 
 OM_EXPORT ssize_t write(int fd, const void *buffer, size_t length) {
-  host_access(buffer, length, false, "write");
+  host_access(buffer, length, false, BY("write"));
   return REAL(write)(fd, buffer, length);
 }
 
 OM_EXPORT ssize_t pwrite(int fd, const void *buffer, size_t length, off_t offset) {
-  host_access(buffer, length, false, "pwrite");
+  host_access(buffer, length, false, BY("pwrite"));
   return REAL(pwrite)(fd, buffer, length, offset);
 }
 OM_EXPORT_ALIAS(pwrite)
 ssize_t pwrite64(int fd, const void *buffer, size_t length, off_t offset);
 
 OM_EXPORT ssize_t writev(int fd, const struct iovec *vector, int count) {
-  vector_access(vector, count, false, "writev");
+  vector_access(vector, count, false, BY("writev"));
   return REAL(writev)(fd, vector, count);
 }
 
 OM_EXPORT ssize_t pwritev(int fd, const struct iovec *vector, int count, off_t offset) {
-  vector_access(vector, count, false, "pwritev");
+  vector_access(vector, count, false, BY("pwritev"));
   return REAL(pwritev)(fd, vector, count, offset);
 }
 OM_EXPORT_ALIAS(pwritev)
@@ -282,40 +286,40 @@ ssize_t pwritev64(int fd, const struct iovec *vector, int count, off_t offset);
 
 OM_EXPORT ssize_t pwritev2(int fd, const struct iovec *vector, int count, off_t offset,
                            int flags) {
-  vector_access(vector, count, false, "pwritev2");
+  vector_access(vector, count, false, BY("pwritev2"));
   return REAL(pwritev2)(fd, vector, count, offset, flags);
 }
 OM_EXPORT_ALIAS(pwritev2)
 ssize_t pwritev64v2(int fd, const struct iovec *vector, int count, off_t offset, int flags);
 
 OM_EXPORT ssize_t send(int fd, const void *buffer, size_t length, int flags) {
-  host_access(buffer, length, false, "send");
+  host_access(buffer, length, false, BY("send"));
   return REAL(send)(fd, buffer, length, flags);
 }
 
 OM_EXPORT ssize_t sendto(int fd, const void *buffer, size_t length, int flags,
                          const struct sockaddr *address, socklen_t address_length) {
-  host_access(buffer, length, false, "sendto");
-  host_access(address, address_length, false, "sendto");
+  host_access(buffer, length, false, BY("sendto"));
+  host_access(address, address_length, false, BY("sendto"));
   return REAL(sendto)(fd, buffer, length, flags, address, address_length);
 }
 
 OM_EXPORT ssize_t sendmsg(int fd, const struct msghdr *message, int flags) {
-  message_access(message, false, "sendmsg");
+  message_access(message, false, BY("sendmsg"));
   return REAL(sendmsg)(fd, message, flags);
 }
 
 OM_EXPORT int sendmmsg(int fd, struct mmsghdr *messages, unsigned int count, int flags) {
-  messages_access(messages, count, false, "sendmmsg");
+  messages_access(messages, count, false, BY("sendmmsg"));
   return REAL(sendmmsg)(fd, messages, count, flags);
 }
 
 OM_EXPORT size_t fwrite(const void *buffer, size_t size, size_t count, FILE *stream) {
-  host_access(buffer, size * count, false, "fwrite");
+  host_access(buffer, size * count, false, BY("fwrite"));
   return REAL(fwrite)(buffer, size, count, stream);
 }
 
 OM_EXPORT size_t fwrite_unlocked(const void *buffer, size_t size, size_t count, FILE *stream) {
-  host_access(buffer, size * count, false, "fwrite_unlocked");
+  host_access(buffer, size * count, false, BY("fwrite_unlocked"));
   return REAL(fwrite_unlocked)(buffer, size, count, stream);
 }

@@ -5,8 +5,9 @@
 // data. The message buffers, names, control data, msghdr and mmsghdr arrays
 // lie in held blocks too. Built a second time with 64-bit offsets and the
 // checking forms of fortified builds, where the same source calls other
-// names (preadv64, __read_chk, ...). Under OWNMAP_CHECKS=full, the stale-data check reports a vector
-// call on a stale buffer instead of letting it fail.
+// names (preadv64, __read_chk, ...). Under OWNMAP_CHECKS=full, the
+// stale-data check reports a vector call on a stale buffer instead of
+// letting it fail.
 //
 // RUN: %clang-offload %s -o %t
 // RUN: %compare-with-plugin %t
