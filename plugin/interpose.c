@@ -81,7 +81,8 @@ static bool reaches_device(int device) {
 
 void *om_require_real(void *function, const char *name) {
   if (function == NULL) {
-    om_error("cannot find the real %s (is libomptarget loaded after the plugin?)", name);
+    om_error("cannot find the real %s after the plugin (for an offload entry point: is "
+             "libomptarget loaded?)", name);
     abort();
   }
   return function;

@@ -30,8 +30,9 @@
  * Anything else that touches a held block first gives it back to the
  * runtime with the host's copy complete: another map of it (data begin,
  * end, update, a map that is not taken over), free (without copying),
- * realloc, the system calls interposed in stale_syscalls.c, the
- * omp_target_* API, fork and exit. Held device memory is capped by
+ * realloc, the omp_target_* API, fork and exit. The system calls
+ * interposed in stale_syscalls.c only complete the host's copy of their
+ * buffers (om_residency_host_access) and leave the block held. Held device memory is capped by
  * OWNMAP_CACHE_MB; the least recently used blocks are given back first.
  *
  * One mutex (the engine lock) guards the held blocks. It is taken before

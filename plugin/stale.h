@@ -7,8 +7,8 @@
  * unprotects the whole buffer, so each buffer costs at most one fault per
  * such epoch. Every offload call lifts the guards of the buffers it maps
  * while the runtime copies, and puts them back unless the call brought the
- * data back; free/realloc drop them, and so do and the system calls that write
- * into memory (read, pread, recv, fread), which therefore never fail.
+ * data back; free/realloc drop them, and so do the system calls that read
+ * or write user memory (stale_syscalls.c), which therefore never fail.
  *
  * Faults reach the check through the plugin's SIGSEGV handler (faults.h).
  * Buffers smaller than a page or beyond the table's capacity are
