@@ -268,6 +268,7 @@ static void learn_addressable(int device, void *device_copy, const void *host, s
   unsigned char seen[64];
   size_t probe = bytes < sizeof seen ? bytes : sizeof seen;
   copy_or_stop(device_copy, host, probe, device, host_device());
+  om_ledger_add_to_device(&om_plugin_transfers, device, OM_TO_DEVICE, probe);
   struct iovec local = {seen, probe}, remote = {device_copy, probe};
   bool same = process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)probe &&
               memcmp(seen, host, probe) == 0;
