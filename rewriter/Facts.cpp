@@ -8,9 +8,9 @@ namespace ownmap {
 
 /// True when Region keeps Var on the device around its loops.
 static bool keeps(const DataRegion *Region, const VarDecl *Var) {
-  return Region && llvm::any_of(Region->Variables, [&](const RegionVariable &V) {
-           return V.Var == Var;
-         });
+  return Region &&
+         llvm::any_of(Region->Variables,
+                      [&](const RegionVariable &V) { return V.Var == Var; });
 }
 
 std::vector<std::string> readsOnlyFacts(const PlannedLoop &Loop,

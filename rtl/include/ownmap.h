@@ -88,8 +88,11 @@ static inline void ownmap_check_exclusive(const char *kernel,
  * OpenMP clang build on ELF, or with OWNMAP_NO_FACTS defined. */
 #if defined(__clang__) && defined(_OPENMP) && defined(__ELF__) && !defined(OWNMAP_NO_FACTS)
 #define OWNMAP_FACTS_ 1
-void ownmap_plugin_fact_reads_only(const void *begin, size_t bytes) __attribute__((weak));
-void ownmap_plugin_facts_done(void) __attribute__((weak));
+/* Default visibility also under `#pragma GCC visibility push(hidden)`: a
+ * hidden weak reference would be bound to nothing when linking. */
+void ownmap_plugin_fact_reads_only(const void *begin, size_t bytes)
+    __attribute__((weak, visibility("default")));
+void ownmap_plugin_facts_done(void) __attribute__((weak, visibility("default")));
 #endif
 
 static inline void ownmap_kernel_reads_only(const void *begin, size_t bytes) {
