@@ -7,7 +7,9 @@
 // kernel before (cleared when that call returned, without facts_done), a
 // fact withdrawn by ownmap_kernel_facts_done, one stated before a kernel
 // that ran on the host (device(omp_get_initial_device()): cleared all the
-// same), one stated by another thread, and one past the 16 a thread keeps.
+// same), one stated by another thread, and one past the 16 a thread keeps
+// (said once when verbose). A true fact after a kernel that kept a snapshot
+// still gets the section restored from it first.
 // Each would be believed if it applied: with the argument "believed" the
 // program states a false fact covering x before the same kind of kernel,
 // and the plugin then lets the discarded writes through (which is why only
@@ -16,8 +18,12 @@
 // RUN: %clang-offload %s -o %t
 // RUN: %compare-with-plugin %t
 // RUN: env OWNMAP_COMPARE_ENV=OWNMAP_ELIDE=safe %compare-with-plugin %t
+// RUN: env OWNMAP_COMPARE_ENV=OWNMAP_VERBOSE=1 %compare-with-plugin %t 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=VERBOSE
 // RUN: %t believed | FileCheck %s --check-prefix=BARE
 // RUN: %ownmap-run -- %t believed | FileCheck %s --check-prefix=BELIEVED
+// VERBOSE: ownmap: more than 16 reads-only facts for one kernel; the others are ignored (their sections keep a device snapshot)
+// VERBOSE-NOT: reads-only facts
 // BARE: x[5] seen 5
 // BELIEVED: x[5] seen -1
 
@@ -96,6 +102,10 @@ static void kept(float *x, float *y) {
     ownmap_kernel_reads_only(x, N * sizeof *x);
     scribble(x, y, -6.0f);
     ownmap_kernel_facts_done();
+    add_x(x, y);
+
+    scribble(x, y, -7.0f);
+    ownmap_kernel_reads_only(x, N * sizeof *x); /* true */
     add_x(x, y);
 
     x[7 * s] += 1.0f;
