@@ -8,12 +8,12 @@
 // fact withdrawn by ownmap_kernel_facts_done, one stated before a kernel
 // that ran on the host (device(omp_get_initial_device()): cleared all the
 // same), one stated by another thread, and one past the 16 a thread keeps
-// (said once when verbose). A true fact after a kernel that kept a snapshot
+// (said once when verbose). Each would be believed if it applied: with
+// the argument "believed" the program states a false fact covering x
+// before the same kind of kernel, and the plugin then lets the discarded
+// writes through (which is why only the rewriter, which proves its facts,
+// should state them). And a true fact after a kernel that kept a snapshot
 // still gets the section restored from it first.
-// Each would be believed if it applied: with the argument "believed" the
-// program states a false fact covering x before the same kind of kernel,
-// and the plugin then lets the discarded writes through (which is why only
-// the rewriter, which proves its facts, should state them).
 //
 // RUN: %clang-offload %s -o %t
 // RUN: %compare-with-plugin %t
