@@ -8,6 +8,7 @@
  */
 #include "accounting.h"
 #include "checks.h"
+#include "facts.h"
 #include "message.h"
 #include "offload_abi.h"
 #include "plugin.h"
@@ -205,18 +206,26 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
                                   om_kernel_args *args) {
   pthread_once(&real_resolved, resolve_real_functions);
   kernel_fn forward = (kernel_fn)om_require_real((void *)real.target_kernel, "__tgt_target_kernel");
+  /* The facts stated for the program's next kernel (facts.h) hold for this
+   * call only, whatever becomes of it; a call the runtime makes while in
+   * another is not that kernel. */
+  bool program_kernel = !om_inside_offload_call;
+  int result;
   if (!kernel_args_understood(args)) {
     om_checks_unseen_call();
-    return forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
+    result = forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
+  } else {
+    observed_call call;
+    begin_observing(&call, OM_CALL_KERNEL, (args->flags & OM_KERNEL_FLAG_NOWAIT) != 0, loc,
+                    device_id,
+                    data_entries((int32_t)args->num_args, args->arg_ptrs, args->arg_sizes,
+                                 args->arg_types, args->arg_names, args->arg_mappers),
+                    args->arg_base_ptrs, __builtin_return_address(0));
+    result = forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
+    finish_observing(&call);
   }
-  observed_call call;
-  begin_observing(&call, OM_CALL_KERNEL, (args->flags & OM_KERNEL_FLAG_NOWAIT) != 0, loc,
-                  device_id,
-                  data_entries((int32_t)args->num_args, args->arg_ptrs, args->arg_sizes,
-                               args->arg_types, args->arg_names, args->arg_mappers),
-                  args->arg_base_ptrs, __builtin_return_address(0));
-  int result = forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
-  finish_observing(&call);
+  if (program_kernel)
+    om_facts_clear();
   return result;
 }
 

@@ -1,6 +1,7 @@
 /* residency.c - device copies kept resident across regions (residency.h). */
 #include "residency.h"
 
+#include "facts.h"
 #include "faults.h"
 #include "heap.h"
 #include "message.h"
@@ -778,11 +779,14 @@ static bool enter_entry(const om_checked_call *call, int32_t i) {
       return false;
   }
   section->row = om_entry_row(&om_plugin_transfers, entries, i, call->origin);
+  /* Mapped `to` only, the program expects device writes to be discarded,
+   * unless the rewriter proved the kernel only reads the section. */
+  bool discards = reads && !writes && !om_facts_reads_only(begin, end);
   if (reads)
-    make_device_current(section, begin, end, !writes);
+    make_device_current(section, begin, end, discards);
   else if (section->snapshot_is_newest) /* the kernel's results go into the device copy */
     restore_snapshot(section, false);
-  if (reads && !writes && !keep_snapshot(section)) {
+  if (discards && !keep_snapshot(section)) {
     give_back(section, true, GIVE_BACK_DONE);
     return false;
   }

@@ -313,12 +313,8 @@ std::optional<DataRegion> RegionPlanner::plan() {
 
 /// True when a closing brace can go on the line after Loop.
 bool closable(const PlannedLoop &Loop, ASTContext &Ctx) {
-  auto Edit = insertLineAfter(*Loop.Site.Loop, "}", Loop.Site.Loop->getForLoc(),
-                              Ctx.getSourceManager(), Ctx.getLangOpts());
-  if (Edit)
-    return true;
-  llvm::consumeError(Edit.takeError());
-  return false;
+  return canInsertLineAfter(*Loop.Site.Loop, Ctx.getSourceManager(),
+                            Ctx.getLangOpts());
 }
 
 } // namespace

@@ -33,6 +33,8 @@ struct PlannedLoop {
   /// Run-time exclusivity checks that go right before the loop's directive
   /// (the others go before the data region around it).
   std::vector<std::string> Checks;
+  /// Transfer-elision facts that go after the checks (Facts.h).
+  std::vector<std::string> Facts;
 };
 
 /// An array the region keeps on the device.

@@ -1,6 +1,5 @@
 //===- Exclusivity.cpp - exclusive borrows must not overlap others -------===//
 #include "Exclusivity.h"
-#include "clang/Basic/CharInfo.h"
 
 using namespace clang;
 
@@ -20,18 +19,6 @@ struct Mapped {
 bool isExclusive(const ParamAnnotation &A) {
   return *A.Kind == Ownership::InOut || *A.Kind == Ownership::Out ||
          *A.Kind == Ownership::Scratch;
-}
-
-/// `p`, `p + k` or `p + (e)`: the address of element Index of P.
-std::string address(const ParmVarDecl &P, const Polynomial &Index) {
-  std::string Name = P.getName().str();
-  if (Index == Polynomial(0))
-    return Name;
-  std::string Text = Index.str();
-  bool Simple = llvm::all_of(Text, [](char C) {
-    return isAsciiIdentifierContinue(C);
-  });
-  return Name + " + " + (Simple ? Text : "(" + Text + ")");
 }
 
 std::string quoted(llvm::StringRef S) { return ("\"" + S + "\"").str(); }
@@ -77,10 +64,11 @@ std::string ExclusivityPair::check() const {
   const auto *Kernel = llvm::cast<FunctionDecl>(Exclusive->getDeclContext());
   return "ownmap_check_exclusive(" + quoted(Kernel->getName()) + ", " +
          quoted(macroName(Kind)) + ", " + quoted(Exclusive->getName()) + ", " +
-         address(*Exclusive, ExclusiveLower) + ", " +
-         address(*Exclusive, ExclusiveEnd) + ", " + quoted(Other->getName()) +
-         ", " + address(*Other, OtherLower) + ", " +
-         address(*Other, OtherEnd) + ");";
+         elementAddress(*Exclusive, ExclusiveLower) + ", " +
+         elementAddress(*Exclusive, ExclusiveEnd) + ", " +
+         quoted(Other->getName()) + ", " +
+         elementAddress(*Other, OtherLower) + ", " +
+         elementAddress(*Other, OtherEnd) + ");";
 }
 
 bool ExclusivityPair::widen(const ExclusivityPair &O) {

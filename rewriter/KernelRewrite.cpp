@@ -104,4 +104,13 @@ insertLineAfter(const Stmt &S, llvm::StringRef Line, SourceLocation IndentOf,
                               ("\n" + linePrefix(IndentOf, SM) + Line).str());
 }
 
+bool canInsertLineAfter(const Stmt &S, const SourceManager &SM,
+                        const LangOptions &LangOpts) {
+  auto Edit = insertLineAfter(S, "", S.getBeginLoc(), SM, LangOpts);
+  if (Edit)
+    return true;
+  llvm::consumeError(Edit.takeError());
+  return false;
+}
+
 } // namespace ownmap

@@ -50,6 +50,10 @@ insertLineAfter(const clang::Stmt &S, llvm::StringRef Line,
                 clang::SourceLocation IndentOf, const clang::SourceManager &SM,
                 const clang::LangOptions &LangOpts);
 
+/// True when insertLineAfter can insert a line after S.
+bool canInsertLineAfter(const clang::Stmt &S, const clang::SourceManager &SM,
+                        const clang::LangOptions &LangOpts);
+
 } // namespace ownmap
 
 #endif

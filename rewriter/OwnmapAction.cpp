@@ -6,6 +6,7 @@
 #include "DataRegion.h"
 #include "Diagnostics.h"
 #include "Escape.h"
+#include "Facts.h"
 #include "KernelRewrite.h"
 #include "LineDirectives.h"
 #include "LoopAccess.h"
@@ -113,14 +114,39 @@ static void placeExclusivityChecks(const KernelAnnotations &Annotations,
       Regions[R].Checks.push_back(Pair.check());
 }
 
-/// The directive of every loop, and the braces, directives and updates of
-/// every data region around them.
+/// The transfer-elision facts of every loop (Facts.h).
+static void placeFacts(llvm::MutableArrayRef<PlannedLoop> Loops,
+                       llvm::ArrayRef<DataRegion> Regions, ASTContext &Ctx) {
+  for (size_t K = 0; K < Loops.size(); ++K) {
+    const DataRegion *Around = nullptr;
+    for (const DataRegion &Region : Regions)
+      if (Region.First <= K && K <= Region.Last)
+        Around = &Region;
+    Loops[K].Facts = readsOnlyFacts(Loops[K], Around, Ctx);
+  }
+}
+
+/// A line to insert after a loop, with the indentation of IndentOf.
+struct LineAfter {
+  std::string Text;
+  SourceLocation IndentOf;
+};
+
+/// The directive of every loop, with its checks and facts before it and
+/// the facts' withdrawal after it, and the braces, directives and updates
+/// of every data region around them.
 static llvm::Error addEdits(llvm::ArrayRef<PlannedLoop> Loops,
                             llvm::ArrayRef<DataRegion> Regions,
                             ASTContext &Ctx, tooling::Replacements &Edits) {
   const SourceManager &SM = Ctx.getSourceManager();
-  // Lines to insert before a statement, in order, keyed by its location.
+  // Lines to insert before a statement, in order, keyed by its location;
+  // after a loop, in order: its own, then a region's closing brace.
   llvm::MapVector<SourceLocation, std::vector<std::string>> Before;
+  llvm::MapVector<const ForStmt *, std::vector<LineAfter>> After;
+  for (const PlannedLoop &Loop : Loops)
+    if (!Loop.Facts.empty())
+      After[Loop.Site.Loop].push_back(
+          {factsDone().str(), Loop.Site.Loop->getForLoc()});
   for (const DataRegion &Region : Regions) {
     SourceLocation Start = Loops[Region.First].Site.Loop->getForLoc();
     llvm::append_range(Before[Start], Region.Checks);
@@ -128,21 +154,33 @@ static llvm::Error addEdits(llvm::ArrayRef<PlannedLoop> Loops,
     Before[Start].push_back("{");
     for (const TargetUpdate &Update : Region.Updates)
       Before[Update.Before].push_back(Update.pragma());
-    auto Close = insertLineAfter(*Loops[Region.Last].Site.Loop, "}", Start,
-                                 SM, Ctx.getLangOpts());
-    if (!Close)
-      return Close.takeError();
-    if (auto E = Edits.add(*Close))
-      return E;
+    After[Loops[Region.Last].Site.Loop].push_back({"}", Start});
   }
   for (const PlannedLoop &Loop : Loops) {
     std::vector<std::string> &Lines = Before[Loop.Site.Loop->getForLoc()];
     llvm::append_range(Lines, Loop.Checks);
+    llvm::append_range(Lines, Loop.Facts);
     Lines.push_back(Loop.Plan.pragma());
   }
   for (const auto &[Loc, Lines] : Before)
     if (auto E = Edits.add(insertLinesBefore(Loc, Lines, SM)))
       return E;
+  // Insertions at one offset would conflict: one edit per loop.
+  for (const auto &[Loop, Lines] : After) {
+    std::optional<tooling::Replacement> Joined;
+    for (const LineAfter &Line : Lines) {
+      auto Edit = insertLineAfter(*Loop, Line.Text, Line.IndentOf, SM,
+                                  Ctx.getLangOpts());
+      if (!Edit)
+        return Edit.takeError();
+      Joined = tooling::Replacement(
+          Edit->getFilePath(), Edit->getOffset(), 0,
+          (Joined ? Joined->getReplacementText().str() : "") +
+              Edit->getReplacementText().str());
+    }
+    if (auto E = Edits.add(*Joined))
+      return E;
+  }
   return llvm::Error::success();
 }
 
@@ -181,6 +219,7 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   std::vector<DataRegion> Regions =
       planDataRegions(Loops, Kernel.getASTContext());
   placeExclusivityChecks(*Annotations, Loops, Regions);
+  placeFacts(Loops, Regions, Kernel.getASTContext());
   if (auto E = addEdits(Loops, Regions, Kernel.getASTContext(), File.Edits))
     return fail(std::move(E));
   for (const PlannedLoop &Loop : Loops)

@@ -3,6 +3,7 @@
 #include "Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
@@ -224,6 +225,21 @@ std::string Polynomial::str() const {
   if (Constant || Out.empty())
     Append(Constant.value_or(0), {});
   return Out;
+}
+
+std::string operandText(const Polynomial &P) {
+  std::string Text = P.str();
+  bool Simple = llvm::all_of(Text, [](char C) {
+    return isAsciiIdentifierContinue(C);
+  });
+  return Simple ? Text : "(" + Text + ")";
+}
+
+std::string elementAddress(const VarDecl &P, const Polynomial &Index) {
+  std::string Name = P.getName().str();
+  if (Index == Polynomial(0))
+    return Name;
+  return Name + " + " + operandText(Index);
 }
 
 } // namespace ownmap

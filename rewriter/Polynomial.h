@@ -78,6 +78,13 @@ private:
   Polynomial scaled(int64_t Factor) const;
 };
 
+/// P's text as an operand of `+` or `*`: in parentheses unless it is one
+/// name or number, e.g. "n", "(n - 2)".
+std::string operandText(const Polynomial &P);
+
+/// `p`, `p + k` or `p + (e)`: the address of element Index of pointer P.
+std::string elementAddress(const clang::VarDecl &P, const Polynomial &Index);
+
 } // namespace ownmap
 
 #endif

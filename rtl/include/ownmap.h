@@ -70,6 +70,48 @@ static inline void ownmap_check_exclusive(const char *kernel,
   abort();
 }
 
+/* Transfer-elision facts. Called by code that ownmap-rewrite wrote, right
+ * before a kernel's directive: the next kernel this thread launches only
+ * reads the `bytes` bytes at `begin` (an OM_IN section it maps `to`; the
+ * rewriter has rejected every write through it). Under libownmap-plugin.so
+ * the device copy of such a section then needs no snapshot to throw device
+ * writes away. A false fact makes results wrong: only the rewriter, which
+ * proves it, should state one. After the kernel's construct,
+ * ownmap_kernel_facts_done() withdraws the thread's facts, in case the
+ * kernel never reached the runtime.
+ *
+ * Both are static inline and call the plugin through weak references,
+ * bound at run time only when the plugin is loaded (a position-independent
+ * executable, clang's default here, is needed for that: elsewhere the
+ * references are bound to nothing when linking), so rewritten code links
+ * nothing extra and runs without the plugin. They do nothing outside an
+ * OpenMP clang build on ELF, or with OWNMAP_NO_FACTS defined. */
+#if defined(__clang__) && defined(_OPENMP) && defined(__ELF__) && !defined(OWNMAP_NO_FACTS)
+#define OWNMAP_FACTS_ 1
+/* Default visibility also under `#pragma GCC visibility push(hidden)`: a
+ * hidden weak reference would be bound to nothing when linking. */
+void ownmap_plugin_fact_reads_only(const void *begin, size_t bytes)
+    __attribute__((weak, visibility("default")));
+void ownmap_plugin_facts_done(void) __attribute__((weak, visibility("default")));
+#endif
+
+static inline void ownmap_kernel_reads_only(const void *begin, size_t bytes) {
+#ifdef OWNMAP_FACTS_
+  if (ownmap_plugin_fact_reads_only)
+    ownmap_plugin_fact_reads_only(begin, bytes);
+#else
+  (void)begin;
+  (void)bytes;
+#endif
+}
+
+static inline void ownmap_kernel_facts_done(void) {
+#ifdef OWNMAP_FACTS_
+  if (ownmap_plugin_facts_done)
+    ownmap_plugin_facts_done();
+#endif
+}
+
 #ifdef __cplusplus
 }
 #endif

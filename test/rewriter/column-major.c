@@ -21,6 +21,7 @@ OM_KERNEL void transpose(int m, int w, OM_IN const float *in,
 }
 // CHECK:      {{^}}                         OM_OUT float *out) {{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("transpose", "OM_OUT", "out", out, out + (m * w), "in", in, in + (m * w));{{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(in, (m * w) * sizeof *in);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: in[0:m * w]) map(from: out[0:m * w]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < m; ++i){{$}}
 

@@ -27,9 +27,11 @@ OM_KERNEL void twostep(int n, int m, OM_IN const float *z, OM_INOUT float *y,
 // CHECK-NEXT: {{^}}    y[i] = y[i] + z[i];{{$}}
 // CHECK-NEXT: {{^}}  m = m - 1;{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("twostep", "OM_INOUT", "y", y + 1, y + n, "v", v, v + m);{{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(v, m * sizeof *v);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: z[0:n - 1]) map(tofrom: y[1:n - 1]) map(to: v[0:m]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 1; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = y[i] * z[i - 1] + v[i % m];{{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_facts_done();{{$}}
 // CHECK-NEXT: {{^}}  }{{$}}
 
 // REPORT: data region {{.*}}exclusive-region.c:15:3 to {{.*}}exclusive-region.c:18:3 in kernel 'twostep'

@@ -21,6 +21,8 @@ void blend(int n, OM_IN const int *a, const int *OM_IN b, int *c OM_OUT,
 // CHECK-NEXT: {{^}}	ownmap_check_exclusive("blend", "OM_OUT", "c", c, c + n, "b", b, b + n);{{$}}
 // CHECK-NEXT: {{^}}	ownmap_check_exclusive("blend", "OM_INOUT", "d", d, d + n, "b", b, b + n);{{$}}
 // CHECK-NEXT: {{^}}	ownmap_check_exclusive("blend", "OM_OUT", "c", c, c + n, "d", d, d + n);{{$}}
+// CHECK-NEXT: {{^}}	ownmap_kernel_reads_only(a, n * sizeof *a);{{$}}
+// CHECK-NEXT: {{^}}	ownmap_kernel_reads_only(b, n * sizeof *b);{{$}}
 // CHECK-NEXT: {{^}}	#pragma omp target teams distribute parallel for map(to: a[0:n]) map(to: b[0:n]) map(from: c[0:n]) map(tofrom: d[0:n]){{$}}
 // CHECK-NEXT: {{^}}	for (int i = 0; i < n; ++i) {
 

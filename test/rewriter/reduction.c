@@ -17,6 +17,8 @@ OM_KERNEL long dot(int n, OM_IN const long *x, OM_IN const long *y) {
   return sum;
 }
 // CHECK:      {{^}}  long bias = 2;{{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, n * sizeof *x);{{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(y, n * sizeof *y);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(to: y[0:n]) map(tofrom: sum) reduction(+: sum){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 
@@ -29,6 +31,7 @@ OM_KERNEL double sum_and_product(int n, OM_IN const double *x) {
   return s + p;
 }
 // CHECK:      {{^}}  double s = 0, p = 1;{{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, n * sizeof *x);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: s) reduction(+: s) map(tofrom: p) reduction(*: p){{$}}
 
 OM_KERNEL void scale_count(int n, OM_INOUT int *v, int *count) {
