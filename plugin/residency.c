@@ -182,6 +182,10 @@ static void count_elided(const held_section *section, om_direction direction, ui
 
 /* ---- chunks ---- */
 
+static size_t section_bytes(const held_section *section) {
+  return section->end - section->begin;
+}
+
 static uintptr_t chunk_low(const held_section *section, size_t chunk) {
   return section->guard_low + chunk * CHUNK_BYTES;
 }
@@ -249,11 +253,9 @@ static void copy_or_stop(void *to, const void *from, size_t bytes, int to_device
 
 /* Whether the host can address a device's memory directly (the host
  * device: its "device" memory is the process's own), found once per device
- * when the first block is held there, by copying the block's first bytes to
- * its fresh device copy and reading them back through a system call that
- * cannot fault. libomptarget copies device to device through a host buffer
- * when the device cannot exchange data itself; on such a device a plain
- * memcpy is the same copy without the two transfers. */
+ * (learn_addressable). libomptarget copies device to device through a host
+ * buffer when the device cannot exchange data itself; on such a device a
+ * plain memcpy is the same copy without the two transfers. */
 typedef enum { ADDRESSABLE_UNKNOWN, ADDRESSABLE_YES, ADDRESSABLE_NO } addressable;
 static addressable device_addressable[OM_SHADOW_DEVICES];
 
@@ -262,18 +264,10 @@ static bool host_can_address(int device) {
          device_addressable[device] == ADDRESSABLE_YES;
 }
 
-static void learn_addressable(int device, void *device_copy, const void *host, size_t bytes) {
-  if (device < 0 || device >= OM_SHADOW_DEVICES ||
-      device_addressable[device] != ADDRESSABLE_UNKNOWN)
-    return;
-  unsigned char seen[64];
-  size_t probe = bytes < sizeof seen ? bytes : sizeof seen;
-  copy_or_stop(device_copy, host, probe, device, host_device());
-  om_ledger_add_to_device(&om_plugin_transfers, device, OM_TO_DEVICE, probe);
-  struct iovec local = {seen, probe}, remote = {device_copy, probe};
-  bool same = process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)probe &&
-              memcmp(seen, host, probe) == 0;
-  device_addressable[device] = same ? ADDRESSABLE_YES : ADDRESSABLE_NO;
+/* Known to be memory the host cannot address (so its copies are DMA). */
+static bool host_cannot_address(int device) {
+  return device >= 0 && device < OM_SHADOW_DEVICES &&
+         device_addressable[device] == ADDRESSABLE_NO;
 }
 
 /* A copy within the memory of section's device. */
@@ -285,11 +279,27 @@ static void copy_on_device(const held_section *section, char *to, const char *fr
     copy_or_stop(to, from, bytes, section->device, section->device);
 }
 
+/* Learnt from the first copy to a device, by reading back, through a
+ * system call that cannot fault, the bytes just copied. */
+static void learn_addressable(int device, const void *device_address, const void *host_copy,
+                              size_t bytes) {
+  if (device < 0 || device >= OM_SHADOW_DEVICES ||
+      device_addressable[device] != ADDRESSABLE_UNKNOWN || bytes == 0)
+    return;
+  unsigned char seen[64];
+  size_t probe = bytes < sizeof seen ? bytes : sizeof seen;
+  struct iovec local = {seen, probe}, remote = {(void *)device_address, probe};
+  bool same = process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)probe &&
+              memcmp(seen, host_copy, probe) == 0;
+  device_addressable[device] = same ? ADDRESSABLE_YES : ADDRESSABLE_NO;
+}
+
 static void copy_to_device(held_section *section, uintptr_t host, size_t bytes) {
   uint64_t start = om_now_ns();
   size_t offset = host - section->begin;
   copy_or_stop(section->device_copy + offset, (const void *)host, bytes, section->device,
                host_device());
+  learn_addressable(section->device, section->device_copy + offset, (const void *)host, bytes);
   if (section->snapshot != NULL && section->snapshot_is_newest)
     copy_on_device(section, section->snapshot + offset, section->device_copy + offset, bytes);
   count_copy(section, OM_TO_DEVICE, bytes, start);
@@ -387,8 +397,8 @@ static void fetch_run(held_section *section, size_t first, size_t last) {
   size_t bytes = high - low;
   /* Page-locked memory the device writes by DMA whatever the pages'
    * protection, so host threads still fault meanwhile; not so a device
-   * whose copies the host makes itself. */
-  bool by_dma = om_pinned(&section->pin) && !host_can_address(section->device);
+   * whose copies the host makes itself, nor one not known yet. */
+  bool by_dma = om_pinned(&section->pin) && host_cannot_address(section->device);
   void *fresh = by_dma ? MAP_FAILED : take_pages_aside(low, bytes, from != low || to != high);
   if (fresh == MAP_FAILED) {
     /* In place: by DMA, or there was no memory for pages aside. */
@@ -443,10 +453,6 @@ static bool any_overlap(uintptr_t begin, uintptr_t end);
 static void give_back_early(uintptr_t begin, uintptr_t end);
 
 /* ---- the table ---- */
-
-static size_t section_bytes(const held_section *section) {
-  return section->end - section->begin;
-}
 
 static size_t footprint(const held_section *section) {
   return section_bytes(section) * (section->snapshot != NULL ? 2 : 1);
@@ -591,7 +597,6 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
     munmap(chunks, bookkeeping);
     return NULL;
   }
-  learn_addressable(device, device_copy, base, (size_t)size);
   if (!exit_handler_registered) {
     exit_handler_registered = true;
     om_faults_install(owns_fault);
