@@ -3,6 +3,7 @@
 // before a kernel on another device maps it, so every device sees the
 // host's newest data and the output is unchanged.
 //
+// gpu-run-e2e: needs-devices 2 (with fewer it offloads nothing)
 // RUN: %clang-offload %s -o %t
 // RUN: %compare-with-plugin %t
 // RUN: env OWNMAP_COMPARE_ENV=OWNMAP_ELIDE=safe %compare-with-plugin %t
