@@ -389,11 +389,14 @@ static void *take_pages_aside(uintptr_t low, size_t bytes, bool moved_only) {
   return mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 }
 
-/* Brings chunks [first, last) (all newer on the device) back into pages set
- * aside, made read-only, that replace the protected ones in one step. */
-static void fetch_run(held_section *section, size_t first, size_t last) {
+/* Copies the device's bytes [from, to) into the pages of chunks [first,
+ * last), which are protected (PROT_NONE, so that no host thread sees half
+ * a copy), and leaves them read-only: the copy lands in the pages set
+ * aside, which replace the protected ones in one step, or by DMA in place.
+ * Bytes of the pages outside [from, to) keep their contents. */
+static void copy_back_protected(held_section *section, size_t first, size_t last, uintptr_t from,
+                                uintptr_t to) {
   uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
-  uintptr_t from = data_low(section, first), to = data_high(section, last - 1);
   size_t bytes = high - low;
   /* Page-locked memory the device writes by DMA whatever the pages'
    * protection, so host threads still fault meanwhile; not so a device
@@ -414,6 +417,12 @@ static void fetch_run(held_section *section, size_t first, size_t last) {
       abort();
     }
   }
+}
+
+/* Brings chunks [first, last) (all newer on the device) back. */
+static void fetch_run(held_section *section, size_t first, size_t last) {
+  copy_back_protected(section, first, last, data_low(section, first),
+                      data_high(section, last - 1));
   set_chunks(section, first, last, CHUNK_IN_STEP);
 }
 
@@ -820,17 +829,25 @@ void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *p
 }
 
 /* A chunk that [begin, end) covers only in part: the kernel's results in
- * it come back at once unless the device holds the newest of all of it. */
+ * it come back at once unless the device holds the newest of all of it. A
+ * chunk in step before stays in step (the kernel changed only its part in
+ * the section, now copied back), so the next kernel does not copy it up
+ * again; one the host wrote stays newer on the host. */
 static void settle_partial_chunk(held_section *section, size_t chunk, uintptr_t begin,
                                  uintptr_t end) {
+  chunk_state state = (chunk_state)section->chunks[chunk];
   if ((begin <= data_low(section, chunk) && data_high(section, chunk) <= end) ||
-      section->chunks[chunk] == CHUNK_DEVICE_NEWER)
+      state == CHUNK_DEVICE_NEWER)
     return;
   uintptr_t low = chunk_low(section, chunk), high = chunk_high(section, chunk);
-  mprotect((void *)low, high - low, PROT_READ | PROT_WRITE);
-  clip(&low, &high, begin, end);
-  copy_from_device(section, (void *)low, low, high - low);
-  section->chunks[chunk] = CHUNK_HOST_NEWER; /* the device lacks the rest's newest */
+  uintptr_t from = low, to = high;
+  clip(&from, &to, begin, end);
+  if (state == CHUNK_HOST_NEWER) { /* writable already */
+    copy_from_device(section, (void *)from, from, to - from);
+    return;
+  }
+  mprotect((void *)low, high - low, PROT_NONE);
+  copy_back_protected(section, chunk, chunk + 1, from, to);
 }
 
 /* Chunks [from, to) now hold results the host has not seen: a host access
