@@ -75,6 +75,10 @@ int main(int argc, char **argv) {
     if (s == 13)
       input[N - 1] -= 1.0;
   }
+  /* glibc's header of the block lies on its first page, which the plugin
+   * protects when the block owns its pages: reading it must still work. */
+  if (malloc_usable_size(state) < N * sizeof *state)
+    printf("usable size too small\n");
   double sum = 0;
   for (int i = 0; i < N; i++)
     sum += state[i] * (i % 7 + 1);
