@@ -574,6 +574,16 @@ static void give_back_all_at_exit(void) {
   unlock_engine(entry);
 }
 
+/* Whether the host pages from low on can be protected one by one: not so
+ * on hugetlbfs (glibc.malloc.hugetlb=2), where protecting part of a huge
+ * page fails, so host writes would go unseen. */
+static bool protectable(uintptr_t low) {
+  if (mprotect((void *)low, page_size(), PROT_READ) != 0)
+    return false;
+  mprotect((void *)low, page_size(), PROT_READ | PROT_WRITE);
+  return true;
+}
+
 /* Takes an extra reference on the heap block [begin, end) of device; every
  * chunk starts newer on the host (the device copy is fresh). NULL when it
  * cannot. */
@@ -591,6 +601,10 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
   if (!om_heap_owns_pages(begin, end - begin, &guard_low, &guard_high)) {
     guard_low = (begin + page - 1) & ~(page - 1);
     guard_high = end & ~(page - 1);
+  }
+  if (!protectable(guard_low)) {
+    mark_unsteady(begin); /* left to the runtime until freed */
+    return NULL;
   }
   size_t chunk_count = (guard_high - guard_low + CHUNK_BYTES - 1) / CHUNK_BYTES;
   size_t bookkeeping = chunk_count + 2 * page;
