@@ -11,6 +11,7 @@
 #include "plugin.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -370,6 +371,19 @@ static size_t copy_edges(held_section *section, uintptr_t begin, uintptr_t end,
   return bytes;
 }
 
+/* Changes the protection of tracked host pages. Should the kernel refuse
+ * (out of memory mappings: vm.max_map_count), the engine could no longer
+ * see host accesses, so it stops the program rather than let its results
+ * go wrong. */
+static void protect_or_stop(const void *low, size_t bytes, int protection) {
+  if (mprotect((void *)low, bytes, protection) == 0)
+    return;
+  om_error("cannot change the protection of %zu bytes at %p (%s), so transfer elision cannot "
+           "follow host accesses; rerun with OWNMAP_ELIDE=off",
+           bytes, low, strerror(errno));
+  abort();
+}
+
 /* Pages to copy [low, low + bytes) back into, out of the program's reach:
  * the protected pages themselves, moved aside with MREMAP_DONTUNMAP (they
  * are already backed, so the copy neither faults nor zeroes, and bytes that
@@ -406,12 +420,12 @@ static void copy_back_protected(held_section *section, size_t first, size_t last
   if (fresh == MAP_FAILED) {
     /* In place: by DMA, or there was no memory for pages aside. */
     if (!by_dma)
-      mprotect((void *)low, bytes, PROT_READ | PROT_WRITE);
+      protect_or_stop((void *)low, bytes, PROT_READ | PROT_WRITE);
     copy_from_device(section, (void *)from, from, to - from);
-    mprotect((void *)low, bytes, PROT_READ);
+    protect_or_stop((void *)low, bytes, PROT_READ);
   } else {
     copy_from_device(section, (char *)fresh + (from - low), from, to - from);
-    mprotect(fresh, bytes, PROT_READ);
+    protect_or_stop(fresh, bytes, PROT_READ);
     if (mremap(fresh, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low) == MAP_FAILED) {
       om_error("cannot move %zu bytes of copied-back data into place at %p", bytes, (void *)low);
       abort();
@@ -447,7 +461,7 @@ static size_t upload_host_newer(held_section *section, size_t from, size_t to) {
     if (last > to)
       last = to;
     uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
-    mprotect((void *)low, high - low, PROT_READ);
+    protect_or_stop((void *)low, high - low, PROT_READ);
     uintptr_t from = data_low(section, first), to = data_high(section, last - 1);
     copy_to_device(section, from, to - from);
     set_chunks(section, first, last, CHUNK_IN_STEP);
@@ -529,8 +543,8 @@ static void give_back(held_section *section, bool keep_data, give_back_kind kind
   else
     count_elided(section, OM_FROM_DEVICE, bytes_in_state(section, CHUNK_DEVICE_NEWER),
                  OM_ELIDED_NOT_NEEDED);
-  mprotect((void *)section->guard_low, section->guard_high - section->guard_low,
-           PROT_READ | PROT_WRITE);
+  protect_or_stop((void *)section->guard_low, section->guard_high - section->guard_low,
+                  PROT_READ | PROT_WRITE);
   om_unpin_range((void *)section->guard_low, &section->pin);
   release_reference(section);
   if (section->snapshot != NULL)
@@ -580,7 +594,7 @@ static void give_back_all_at_exit(void) {
 static bool protectable(uintptr_t low) {
   if (mprotect((void *)low, page_size(), PROT_READ) != 0)
     return false;
-  mprotect((void *)low, page_size(), PROT_READ | PROT_WRITE);
+  protect_or_stop((void *)low, page_size(), PROT_READ | PROT_WRITE);
   return true;
 }
 
@@ -860,7 +874,7 @@ static void settle_partial_chunk(held_section *section, size_t chunk, uintptr_t 
     copy_from_device(section, (void *)from, from, to - from);
     return;
   }
-  mprotect((void *)low, high - low, PROT_NONE);
+  protect_or_stop((void *)low, high - low, PROT_NONE);
   copy_back_protected(section, chunk, chunk + 1, from, to);
 }
 
@@ -877,7 +891,7 @@ static void hide_from_host(held_section *section, size_t from, size_t to) {
       ;
     if (first < last) {
       uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
-      mprotect((void *)low, high - low, PROT_NONE);
+      protect_or_stop((void *)low, high - low, PROT_NONE);
       set_chunks(section, first, last, CHUNK_DEVICE_NEWER);
     }
     from = last;
@@ -986,7 +1000,7 @@ static size_t chunk_of(const held_section *section, uintptr_t address) {
 static void let_host_write(held_section *section, size_t first, size_t last) {
   fetch_chunks(section, first, last);
   uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
-  mprotect((void *)low, high - low, PROT_READ | PROT_WRITE);
+  protect_or_stop((void *)low, high - low, PROT_READ | PROT_WRITE);
   set_chunks(section, first, last, CHUNK_HOST_NEWER);
 }
 

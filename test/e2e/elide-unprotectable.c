@@ -10,6 +10,13 @@
 // RUN: %clang-serial -shared -fPIC %S/Inputs/huge-page-mprotect.c -ldl -o %t.mprotect.so
 // RUN: env LD_PRELOAD=%t.mprotect.so %compare-with-plugin %t
 // RUN: env LD_PRELOAD=%t.mprotect.so OWNMAP_COMPARE_ENV=OWNMAP_ELIDE=safe %compare-with-plugin %t
+//
+// Protection refused later, once blocks are held (a process out of memory
+// mappings): the plugin stops the program and says why, rather than let
+// its results go wrong.
+// RUN: env LD_PRELOAD=%t.mprotect.so MPROTECT_FAIL_AFTER=6 not %ownmap-run -- %t 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=STOP
+// STOP: ownmap: error: cannot change the protection of {{[0-9]+}} bytes at 0x{{[0-9a-f]+}} (Cannot allocate memory), so transfer elision cannot follow host accesses; rerun with OWNMAP_ELIDE=off
 
 #include <stdio.h>
 #include <stdlib.h>
