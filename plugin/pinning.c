@@ -25,47 +25,47 @@ static struct {
   push_fn push_current;
 } cuda;
 
-static pthread_once_t cuda_resolved = PTHREAD_ONCE_INIT;
+static atomic_bool driver_seen;
+static void *driver;
+static pthread_once_t functions_resolved = PTHREAD_ONCE_INIT;
 
-/* Only a libcuda the runtime already loaded (RTLD_NOLOAD): without it the
- * device is not a CUDA device and there is nothing to pin for. */
-static void resolve_cuda(void) {
-  void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-  if (library == NULL)
-    return;
-  cuda.host_register = (register_fn)dlsym(library, "cuMemHostRegister_v2");
-  cuda.host_unregister = (unregister_fn)dlsym(library, "cuMemHostUnregister");
-  cuda.get_current = (context_fn)dlsym(library, "cuCtxGetCurrent");
-  cuda.push_current = (push_fn)dlsym(library, "cuCtxPushCurrent_v2");
-  cuda.pop_current = (context_fn)dlsym(library, "cuCtxPopCurrent_v2");
+static void resolve_functions(void) {
+  cuda.host_register = (register_fn)dlsym(driver, "cuMemHostRegister_v2");
+  cuda.host_unregister = (unregister_fn)dlsym(driver, "cuMemHostUnregister");
+  cuda.get_current = (context_fn)dlsym(driver, "cuCtxGetCurrent");
+  cuda.push_current = (push_fn)dlsym(driver, "cuCtxPushCurrent_v2");
+  cuda.pop_current = (context_fn)dlsym(driver, "cuCtxPopCurrent_v2");
   if (!cuda.host_register || !cuda.host_unregister || !cuda.get_current ||
       !cuda.push_current || !cuda.pop_current)
     cuda.host_register = NULL;
 }
 
+/* Whether a CUDA driver with the functions pinning needs is loaded. Only
+ * one the runtime already loaded counts (RTLD_NOLOAD): without it the
+ * device is not a CUDA device and there is nothing to pin for. Until it is
+ * seen every call looks again, since the runtime may load it after the
+ * program's first allocations. */
+static bool cuda_driver(void) {
+  if (!atomic_load_explicit(&driver_seen, memory_order_acquire)) {
+    void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    if (library == NULL)
+      return false;
+    driver = library; /* a racing thread stores the same handle */
+    atomic_store_explicit(&driver_seen, true, memory_order_release);
+  }
+  pthread_once(&functions_resolved, resolve_functions);
+  return cuda.host_register != NULL;
+}
+
 #define HUGE_PAGE_BYTES ((uintptr_t)2 << 20)
 
 static atomic_bool pin_wanted;
-/* Set once the driver is seen; until then each large block looks again,
- * since the runtime may load it after the program's first allocations. */
-static atomic_bool cuda_loaded;
 
 void om_pin_configure(void) { atomic_store(&pin_wanted, om_option_flag(OM_OPTION_PIN)); }
 
-static bool cuda_present(void) {
-  if (atomic_load_explicit(&cuda_loaded, memory_order_relaxed))
-    return true;
-  void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-  if (library == NULL)
-    return false;
-  dlclose(library); /* drops the reference RTLD_NOLOAD took */
-  atomic_store(&cuda_loaded, true);
-  return true;
-}
-
 void om_pin_prepare(void *block, size_t bytes) {
   if (bytes < OM_PIN_HUGE_MIN_BYTES || !atomic_load_explicit(&pin_wanted, memory_order_relaxed) ||
-      !cuda_present())
+      !cuda_driver())
     return;
   uintptr_t low = ((uintptr_t)block + HUGE_PAGE_BYTES - 1) & ~(HUGE_PAGE_BYTES - 1);
   uintptr_t high = ((uintptr_t)block + bytes) & ~(HUGE_PAGE_BYTES - 1);
@@ -83,9 +83,8 @@ bool om_pin_range(void *begin, size_t bytes, om_pin *pin) {
   pin->context = NULL;
   if (!om_option_flag(OM_OPTION_PIN))
     return false;
-  pthread_once(&cuda_resolved, resolve_cuda);
   void *context = NULL;
-  if (cuda.host_register == NULL || cuda.get_current(&context) != 0 || context == NULL)
+  if (!cuda_driver() || cuda.get_current(&context) != 0 || context == NULL)
     return false;
   double start = seconds_now();
   int result = cuda.host_register(begin, bytes, CU_MEMHOSTREGISTER_PORTABLE);
