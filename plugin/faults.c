@@ -30,7 +30,23 @@ static void add_owner(om_fault_owner owner) {
   }
 }
 
+static _Thread_local bool program_blocks_sigsegv __attribute__((tls_model("initial-exec")));
+
+bool om_faults_program_blocks_sigsegv(void) { return program_blocks_sigsegv; }
+
+void om_faults_set_program_blocks_sigsegv(bool blocked) { program_blocks_sigsegv = blocked; }
+
+static void restore_default_action(void) {
+  struct sigaction fallback = {.sa_handler = SIG_DFL};
+  sigemptyset(&fallback.sa_mask);
+  real_sigaction(SIGSEGV, &fallback, NULL);
+}
+
 static void pass_on(int signal, siginfo_t *info, void *context) {
+  if (program_blocks_sigsegv && info->si_code > 0) {
+    restore_default_action(); /* a blocked fault kills; returning re-executes the access */
+    return;
+  }
   struct sigaction action = program_action;
   if ((action.sa_flags & SA_SIGINFO) && action.sa_sigaction != NULL) {
     action.sa_sigaction(signal, info, context);
@@ -40,10 +56,7 @@ static void pass_on(int signal, siginfo_t *info, void *context) {
     action.sa_handler(signal);
     return;
   }
-  /* Default action: restore it; returning re-executes the access. */
-  struct sigaction fallback = {.sa_handler = SIG_DFL};
-  sigemptyset(&fallback.sa_mask);
-  real_sigaction(SIGSEGV, &fallback, NULL);
+  restore_default_action(); /* returning re-executes the access */
 }
 
 static void on_fault(int signal, siginfo_t *info, void *context) {

@@ -26,4 +26,10 @@ void om_faults_install(om_fault_owner owner);
  * true; false when the handler is not installed. */
 bool om_faults_take_sigaction(const struct sigaction *action, struct sigaction *old);
 
+/* The program's view of whether the calling thread blocks SIGSEGV
+ * (signals.c keeps it really unblocked): a fault nobody owns then gets the
+ * default action, as the kernel gives a blocked synchronous SIGSEGV. */
+bool om_faults_program_blocks_sigsegv(void);
+void om_faults_set_program_blocks_sigsegv(bool blocked);
+
 #endif

@@ -55,7 +55,7 @@ typedef struct {
   char *snapshot;            /* device memory, or NULL */
   om_pin pin;                /* the guarded pages, page-locked when it could */
   bool snapshot_is_newest;   /* the program's data is in the snapshot, not device_copy */
-  int in_use;                /* kernels forwarded with it right now */
+  bool in_use;               /* a kernel is forwarded with it right now */
   uint64_t last_used;
   unsigned faults;           /* since the last kernel */
   uint8_t *chunks;           /* chunk_state per chunk, then the edges' copies; mmap'd */
@@ -73,6 +73,8 @@ static size_t device_bytes; /* device copies and snapshots held */
 static size_t cache_bytes;
 static om_elide_policy policy;
 static bool exit_handler_registered;
+/* Set at exit: nothing is held from then on. Under the engine lock. */
+static bool stopped;
 
 /* Heap blocks whose held section had to be given back early (the program
  * mapped the data again with another extent, or used it otherwise): holding
@@ -384,53 +386,79 @@ static void protect_or_stop(const void *low, size_t bytes, int protection) {
   abort();
 }
 
-/* Pages to copy [low, low + bytes) back into, out of the program's reach:
- * the protected pages themselves, moved aside with MREMAP_DONTUNMAP (they
- * are already backed, so the copy neither faults nor zeroes, and bytes that
- * are not copied keep their contents; the range stays mapped and protected,
- * empty, so a host access meanwhile still faults and waits for the engine
- * lock), else fresh anonymous pages, unless only moved pages will do. */
-static void *take_pages_aside(uintptr_t low, size_t bytes, bool moved_only) {
-  void *aside = mremap((void *)low, bytes, bytes, MREMAP_MAYMOVE | MREMAP_DONTUNMAP);
-  if (aside != MAP_FAILED) {
-    if (mprotect(aside, bytes, PROT_READ | PROT_WRITE) == 0)
-      return aside;
-    /* Cannot write them: put them back and use fresh pages. */
-    mremap(aside, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low);
+/* Pages moved aside that cannot be put back: the program's memory is gone. */
+static _Noreturn void stop_on_lost_pages(uintptr_t low, size_t bytes) {
+  om_error("cannot move %zu bytes of host pages at %p aside and back (%s), so transfer elision "
+           "cannot copy results back safely; rerun with OWNMAP_ELIDE=off",
+           bytes, (void *)low, strerror(errno));
+  abort();
+}
+
+/* Moves the pages of [low, low + bytes) aside with MREMAP_DONTUNMAP and
+ * makes them writable there: they are already backed, so a copy into them
+ * neither faults nor zeroes, and bytes that are not copied keep their
+ * contents; the range itself stays mapped and protected, empty, so a host
+ * access meanwhile still faults and waits for the engine lock. NULL when
+ * the kernel refuses (e.g. the range spans several mappings). */
+static void *move_aside(uintptr_t low, size_t bytes) {
+  /* Into a place reserved first: left to choose, some kernels (6.18 here)
+   * refuse about half of such moves with EINVAL, a fixed target none. */
+  void *place = mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (place == MAP_FAILED)
+    return NULL;
+  void *aside = mremap((void *)low, bytes, bytes,
+                       MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP, place);
+  if (aside == MAP_FAILED) {
+    munmap(place, bytes);
+    return NULL;
   }
-  if (moved_only)
-    return MAP_FAILED;
-  return mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mprotect(aside, bytes, PROT_READ | PROT_WRITE) == 0)
+    return aside;
+  if (mremap(aside, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low) == MAP_FAILED)
+    stop_on_lost_pages(low, bytes);
+  return NULL;
+}
+
+/* Copies the device's bytes of [from, to) ∩ [low, high) into the protected
+ * pages [low, high) aside, then puts them back read-only in one mremap: a
+ * host thread sees each page either protected or complete. A range the
+ * kernel will not move at once (several mappings) goes in halves, down to
+ * single pages, which always move. */
+static void copy_into_pages_aside(held_section *section, uintptr_t low, uintptr_t high,
+                                  uintptr_t from, uintptr_t to) {
+  size_t bytes = high - low;
+  void *aside = move_aside(low, bytes);
+  if (aside == NULL) {
+    uintptr_t page = page_size(), middle = low + (bytes / page / 2) * page;
+    if (middle == low)
+      stop_on_lost_pages(low, bytes);
+    copy_into_pages_aside(section, low, middle, from, to);
+    copy_into_pages_aside(section, middle, high, from, to);
+    return;
+  }
+  uintptr_t copy_low = from, copy_high = to;
+  if (clip(&copy_low, &copy_high, low, high))
+    copy_from_device(section, (char *)aside + (copy_low - low), copy_low, copy_high - copy_low);
+  protect_or_stop(aside, bytes, PROT_READ);
+  if (mremap(aside, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low) == MAP_FAILED)
+    stop_on_lost_pages(low, bytes);
 }
 
 /* Copies the device's bytes [from, to) into the pages of chunks [first,
  * last), which are protected (PROT_NONE, so that no host thread sees half
- * a copy), and leaves them read-only: the copy lands in the pages set
- * aside, which replace the protected ones in one step, or by DMA in place.
- * Bytes of the pages outside [from, to) keep their contents. */
+ * a copy), and leaves them read-only: by DMA in place when the block is
+ * page-locked for a device whose copies are DMA (host threads still fault
+ * meanwhile), else into the pages moved aside. Bytes of the pages outside
+ * [from, to) keep their contents. */
 static void copy_back_protected(held_section *section, size_t first, size_t last, uintptr_t from,
                                 uintptr_t to) {
   uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
-  size_t bytes = high - low;
-  /* Page-locked memory the device writes by DMA whatever the pages'
-   * protection, so host threads still fault meanwhile; not so a device
-   * whose copies the host makes itself, nor one not known yet. */
-  bool by_dma = om_pinned(&section->pin) && host_cannot_address(section->device);
-  void *fresh = by_dma ? MAP_FAILED : take_pages_aside(low, bytes, from != low || to != high);
-  if (fresh == MAP_FAILED) {
-    /* In place: by DMA, or there was no memory for pages aside. */
-    if (!by_dma)
-      protect_or_stop((void *)low, bytes, PROT_READ | PROT_WRITE);
+  if (om_pinned(&section->pin) && host_cannot_address(section->device)) {
     copy_from_device(section, (void *)from, from, to - from);
-    protect_or_stop((void *)low, bytes, PROT_READ);
-  } else {
-    copy_from_device(section, (char *)fresh + (from - low), from, to - from);
-    protect_or_stop(fresh, bytes, PROT_READ);
-    if (mremap(fresh, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low) == MAP_FAILED) {
-      om_error("cannot move %zu bytes of copied-back data into place at %p", bytes, (void *)low);
-      abort();
-    }
+    protect_or_stop((void *)low, high - low, PROT_READ);
+    return;
   }
+  copy_into_pages_aside(section, low, high, from, to);
 }
 
 /* Brings chunks [first, last) (all newer on the device) back. */
@@ -462,10 +490,10 @@ static size_t upload_host_newer(held_section *section, size_t from, size_t to) {
       last = to;
     uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
     protect_or_stop((void *)low, high - low, PROT_READ);
-    uintptr_t from = data_low(section, first), to = data_high(section, last - 1);
-    copy_to_device(section, from, to - from);
+    uintptr_t data_begin = data_low(section, first), data_end = data_high(section, last - 1);
+    copy_to_device(section, data_begin, data_end - data_begin);
     set_chunks(section, first, last, CHUNK_IN_STEP);
-    bytes += to - from;
+    bytes += data_end - data_begin;
     from = last;
   }
   return bytes;
@@ -496,10 +524,11 @@ static bool overlaps(const held_section *section, uintptr_t begin, uintptr_t end
   return low != 0 && begin < section->end && low < end;
 }
 
-static void wait_idle(held_section *section) {
-  while (section->in_use > 0)
-    pthread_cond_wait(&section_idle, &engine_lock);
-}
+/* Waits for some section to become idle or be given back. The caller
+ * holds no section (in_use) and, on waking, looks its sections up again:
+ * while it waited any slot may have been given back and held again for
+ * another block. */
+static void wait_for_idle_section(void) { pthread_cond_wait(&section_idle, &engine_lock); }
 
 static void release_reference(held_section *section) {
   void *base = (void *)section->begin;
@@ -530,12 +559,9 @@ typedef enum {
   GIVE_BACK_DONE,  /* freed, evicted, exit or fork */
 } give_back_kind;
 
-/* Gives a section back to the runtime: the host's copy complete (unless
- * keep_data is false), writable, and the extra reference dropped. */
+/* Gives an idle section back to the runtime: the host's copy complete
+ * (unless keep_data is false), writable, and the extra reference dropped. */
 static void give_back(held_section *section, bool keep_data, give_back_kind kind) {
-  wait_idle(section);
-  if (atomic_load_explicit(&section->begin, memory_order_relaxed) == 0)
-    return; /* given back while we waited */
   if (kind == GIVE_BACK_EARLY)
     mark_unsteady(section->begin);
   if (keep_data)
@@ -553,13 +579,30 @@ static void give_back(held_section *section, bool keep_data, give_back_kind kind
   munmap(section->chunks, section->bookkeeping_bytes);
   atomic_store(&section->begin, 0);
   atomic_fetch_sub(&held_count, 1);
+  pthread_cond_broadcast(&section_idle); /* a waiter may now hold its block */
 }
 
+/* Gives back the idle sections that overlap [begin, end); returns one that
+ * is in use (a kernel runs with it), or NULL when none is left. */
+static held_section *give_back_idle_overlapping(uintptr_t begin, uintptr_t end, bool keep_data,
+                                                give_back_kind kind) {
+  held_section *busy = NULL;
+  for (int i = 0; i < HELD_SLOTS; i++)
+    if (overlaps(&held[i], begin, end)) {
+      if (held[i].in_use)
+        busy = &held[i];
+      else
+        give_back(&held[i], keep_data, kind);
+    }
+  return busy;
+}
+
+/* Gives back every section that overlaps [begin, end), waiting for the
+ * kernels that use them; the caller holds no section. */
 static void give_back_overlapping(uintptr_t begin, uintptr_t end, bool keep_data,
                                   give_back_kind kind) {
-  for (int i = 0; i < HELD_SLOTS; i++)
-    if (overlaps(&held[i], begin, end))
-      give_back(&held[i], keep_data, kind);
+  while (give_back_idle_overlapping(begin, end, keep_data, kind) != NULL)
+    wait_for_idle_section();
 }
 
 /* Makes room for `bytes` more device memory, giving back the least
@@ -578,15 +621,20 @@ static bool make_room(size_t bytes) {
   return true;
 }
 
-static void give_back_all_at_exit(void) {
-  if (atomic_load(&held_count) == 0)
-    return;
+/* Gives everything back (waiting for running kernels); with stop, holds
+ * nothing more from then on. */
+static void give_back_all(bool stop) {
   engine_entry entry = lock_engine();
-  for (int i = 0; i < HELD_SLOTS; i++)
-    if (atomic_load_explicit(&held[i].begin, memory_order_relaxed) != 0)
-      give_back(&held[i], true, GIVE_BACK_DONE);
+  if (stop)
+    stopped = true;
+  give_back_overlapping(1, UINTPTR_MAX, true, GIVE_BACK_DONE);
   unlock_engine(entry);
 }
+
+/* From the first exit handler on, other threads may still offload while
+ * the runtime tears itself down after the last one: the engine holds and
+ * protects nothing more, so they only ever meet plain memory. */
+static void stop_at_exit(void) { give_back_all(true); }
 
 /* Whether the host pages from low on can be protected one by one: not so
  * on hugetlbfs (glibc.malloc.hugetlb=2), where protecting part of a huge
@@ -603,7 +651,7 @@ static bool protectable(uintptr_t low) {
  * cannot. */
 static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t need) {
   pthread_once(&real_resolved, resolve_real_functions);
-  if (!make_room(need))
+  if (stopped || !make_room(need))
     return NULL;
   held_section *slot = NULL;
   for (int i = 0; i < HELD_SLOTS && slot == NULL; i++)
@@ -637,7 +685,7 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
   if (!exit_handler_registered) {
     exit_handler_registered = true;
     om_faults_install(owns_fault);
-    if (atexit(give_back_all_at_exit) != 0)
+    if (atexit(stop_at_exit) != 0)
       om_warning("cannot register the exit handler of transfer elision");
   }
   *slot = (held_section){.end = end, .guard_low = guard_low, .guard_high = guard_high,
@@ -778,61 +826,109 @@ static void make_device_current(held_section *section, uintptr_t begin, uintptr_
                restored ? OM_ELIDED_RESTORED_ON_DEVICE : OM_ELIDED_UNCHANGED);
 }
 
-/* A kernel that maps the section TO only may change the device copy; the
- * snapshot keeps the program's data. False when there is no room for it. */
-static bool keep_snapshot(held_section *section) {
-  if (section->snapshot_is_newest)
+/* Device memory for the snapshot of a section mapped TO only, counted
+ * against the cache before anything is copied; false when there is no room
+ * (the section, which this kernel uses, is never evicted for it). */
+static bool room_for_snapshot(held_section *section) {
+  if (section->snapshot != NULL)
     return true;
   size_t bytes = section_bytes(section);
-  if (section->snapshot == NULL) {
-    section->in_use++; /* not to be evicted for its own snapshot */
-    bool room = make_room(bytes);
-    section->in_use--;
-    if (!room)
-      return false;
-    section->snapshot = real.alloc(bytes, section->device);
-    if (section->snapshot == NULL)
-      return false;
-    device_bytes += bytes;
-  }
-  copy_on_device(section, section->snapshot, section->device_copy, bytes);
-  section->snapshot_is_newest = true;
+  if (!make_room(bytes))
+    return false;
+  section->snapshot = real.alloc(bytes, section->device);
+  if (section->snapshot == NULL)
+    return false;
+  device_bytes += bytes;
   return true;
 }
 
-static bool enter_entry(const om_checked_call *call, int32_t i) {
-  const om_map_entries *entries = call->entries;
+/* A kernel that maps the section TO only may change the device copy; the
+ * snapshot keeps the program's data. */
+static void keep_snapshot(held_section *section) {
+  if (section->snapshot_is_newest)
+    return;
+  copy_on_device(section, section->snapshot, section->device_copy, section_bytes(section));
+  section->snapshot_is_newest = true;
+}
+
+/* Whether entry i, mapped TO only, expects the kernel's writes to its
+ * device copy to be discarded: so unless the rewriter proved that the
+ * kernel only reads the section. */
+static bool entry_discards(const om_map_entries *entries, int32_t i) {
   uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
   int64_t type = entries->types[i];
-  bool reads = type & OM_MAP_TO, writes = type & OM_MAP_FROM;
+  return (type & OM_MAP_TO) && !(type & OM_MAP_FROM) && !om_facts_reads_only(begin, end);
+}
+
+/* The section that will serve entry i: the one holding it, or a new one.
+ * NULL when the entry is not taken over after all, or when a section it
+ * needs is in use by another kernel (*busy: wait and look again). */
+static held_section *acquire_entry(const om_checked_call *call, int32_t i, bool *busy) {
+  const om_map_entries *entries = call->entries;
+  uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
   held_section *section = find_holding(begin, end, call->device);
   if (section != NULL) {
-    wait_idle(section);
-  } else {
-    uintptr_t block;
-    size_t size;
-    if (!om_checks_heap_block_of(call, i, &block, &size))
-      return false;
-    if (any_overlap(block, block + size)) { /* held on another device */
-      give_back_overlapping(block, block + size, true, GIVE_BACK_EARLY);
-      return false;
-    }
-    if ((section = hold(block, block + size, call->device, size)) == NULL)
-      return false;
+    *busy = section->in_use;
+    return *busy ? NULL : section;
   }
-  section->row = om_entry_row(&om_plugin_transfers, entries, i, call->origin);
-  /* Mapped `to` only, the program expects device writes to be discarded,
-   * unless the rewriter proved the kernel only reads the section. */
-  bool discards = reads && !writes && !om_facts_reads_only(begin, end);
-  if (reads)
-    make_device_current(section, begin, end, discards);
-  else if (section->snapshot_is_newest) /* the kernel's results go into the device copy */
-    restore_snapshot(section, false);
-  if (discards && !keep_snapshot(section)) {
+  uintptr_t block;
+  size_t size;
+  if (!om_checks_heap_block_of(call, i, &block, &size))
+    return NULL;
+  if (any_overlap(block, block + size)) { /* held on another device: left to the runtime */
+    *busy = give_back_idle_overlapping(block, block + size, true, GIVE_BACK_EARLY) != NULL;
+    return NULL;
+  }
+  return hold(block, block + size, call->device, entry_discards(entries, i) ? 2 * size : size);
+}
+
+/* Marks the sections of the plan's entries in use, all or none: when one
+ * is in use by another kernel, those taken so far are released and the
+ * thread waits holding none, so no two kernels ever wait for each other. */
+static void acquire_sections(const om_checked_call *call, om_residency_plan *plan,
+                             held_section **sections) {
+  int32_t count = call->entries->count < OM_PRESENCE_MAX ? call->entries->count : OM_PRESENCE_MAX;
+  for (;;) {
+    bool busy = false;
+    int32_t i;
+    for (i = 0; i < count && !busy; i++) {
+      sections[i] = NULL;
+      if (!om_presence_bit(&plan->taken, i))
+        continue;
+      sections[i] = acquire_entry(call, i, &busy);
+      if (sections[i] != NULL)
+        sections[i]->in_use = 1;
+      else if (!busy)
+        om_presence_set(&plan->taken, i, false);
+    }
+    if (!busy)
+      return;
+    for (int32_t j = 0; j < i; j++)
+      if (sections[j] != NULL)
+        sections[j]->in_use = 0;
+    pthread_cond_broadcast(&section_idle);
+    wait_for_idle_section();
+  }
+}
+
+/* Makes the device copy of entry i's section ready for the kernel; false
+ * (the section given back) when its snapshot does not fit. */
+static bool prepare_entry(const om_checked_call *call, int32_t i, held_section *section) {
+  const om_map_entries *entries = call->entries;
+  uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
+  bool discards = entry_discards(entries, i);
+  if (discards && !room_for_snapshot(section)) {
+    section->in_use = 0;
     give_back(section, true, GIVE_BACK_DONE);
     return false;
   }
-  section->in_use++;
+  section->row = om_entry_row(&om_plugin_transfers, entries, i, call->origin);
+  if (entries->types[i] & OM_MAP_TO)
+    make_device_current(section, begin, end, discards);
+  else if (section->snapshot_is_newest) /* the kernel's results go into the device copy */
+    restore_snapshot(section, false);
+  if (discards)
+    keep_snapshot(section);
   section->last_used = ++use_clock;
   return true;
 }
@@ -842,11 +938,12 @@ void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *p
   if (!plan->any)
     return;
   engine_entry entry = lock_engine();
-  const om_map_entries *entries = call->entries;
-  for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
+  held_section *sections[OM_PRESENCE_MAX];
+  acquire_sections(call, plan, sections);
+  for (int32_t i = 0; i < call->entries->count && i < OM_PRESENCE_MAX; i++) {
     if (!om_presence_bit(&plan->taken, i))
       continue;
-    if (!enter_entry(call, i)) {
+    if (!prepare_entry(call, i, sections[i])) {
       om_presence_set(&plan->taken, i, false);
       continue;
     }
@@ -923,7 +1020,7 @@ static void results_on_device(held_section *section, uintptr_t begin, uintptr_t 
 }
 
 static void leave_entry(held_section *section, uintptr_t begin, uintptr_t end, int64_t type) {
-  section->in_use--;
+  section->in_use = 0;
   section->faults = 0;
   if (type & OM_MAP_FROM) {
     section->snapshot_is_newest = false; /* restored before the kernel */
@@ -1087,7 +1184,8 @@ bool om_residency_hides(const void *begin, size_t size, int device) {
 /* ---- fork ---- */
 
 void om_residency_fork_prepare(void) {
-  give_back_all_at_exit();
+  if (om_residency_holding())
+    give_back_all(false);
   pthread_mutex_lock(&engine_lock);
 }
 

@@ -2,9 +2,8 @@
  * protected host memory (the stale-data check, stale.c; transfer elision,
  * residency.c) from changing the program's behaviour: system calls that
  * write into memory or read from it get complete, accessible buffers first,
- * so they never fail, and sigaction/signal for SIGSEGV keep the program's
- * handler behind the plugin's own (it runs for every fault the plugin does
- * not own).
+ * so they never fail (signals.c keeps the plugin's SIGSEGV handler
+ * reachable).
  *
  * Covered: the plain, positioned, vector and message forms of reading and
  * writing, their 64-bit-offset names (what -D_FILE_OFFSET_BITS=64 calls),
@@ -66,20 +65,6 @@ ssize_t __recvfrom_chk(int fd, void *buffer, size_t length, size_t buffer_length
 size_t __fread_chk(void *buffer, size_t buffer_length, size_t size, size_t count, FILE *stream);
 size_t __fread_unlocked_chk(void *buffer, size_t buffer_length, size_t size, size_t count,
                             FILE *stream);
-
-OM_EXPORT int sigaction(int signal, const struct sigaction *action, struct sigaction *old) {
-  if (signal == SIGSEGV && om_faults_take_sigaction(action, old))
-    return 0;
-  return REAL(sigaction)(signal, action, old);
-}
-
-OM_EXPORT sighandler_t signal(int signal, sighandler_t handler) {
-  struct sigaction action = {.sa_handler = handler, .sa_flags = SA_RESTART}, old;
-  sigemptyset(&action.sa_mask);
-  if (sigaction(signal, &action, &old) != 0)
-    return SIG_ERR;
-  return old.sa_handler;
-}
 
 /* ---- making the caller's buffers accessible ---- */
 
