@@ -1,0 +1,38 @@
+// Stress: nowait target tasks with depend clauses on several buffers,
+// interleaved with synchronous kernels on the same data and host reads.
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { N = 1 << 17, BUFFERS = 4, STEPS = 5 };
+
+int main(void) {
+  double *buffers[BUFFERS];
+  for (int k = 0; k < BUFFERS; k++) {
+    buffers[k] = malloc(N * sizeof *buffers[k]);
+    for (int i = 0; i < N; i++)
+      buffers[k][i] = (i + k) % 9;
+  }
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  for (int s = 0; s < STEPS; s++) {
+    for (int k = 0; k < BUFFERS; k++) {
+      double *x = buffers[k];
+#pragma omp target teams distribute parallel for map(tofrom: x[0:N]) nowait depend(inout: x[0])
+      for (int i = 0; i < N; i++)
+        x[i] = x[i] * 0.5 + k;
+    }
+#pragma omp taskwait
+    double *y = buffers[s % BUFFERS];
+#pragma omp target teams distribute parallel for map(tofrom: y[0:N])
+    for (int i = 0; i < N; i++)
+      y[i] += 1;
+    double sum = 0;
+    for (int k = 0; k < BUFFERS; k++)
+      for (int i = 0; i < N; i += 7)
+        sum += buffers[k][i];
+    printf("step %d: %.17g\n", s, sum);
+  }
+  for (int k = 0; k < BUFFERS; k++)
+    free(buffers[k]);
+  return 0;
+}
