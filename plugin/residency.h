@@ -35,9 +35,40 @@
  * buffers (om_residency_host_access) and leave the block held. Held device memory is capped by
  * OWNMAP_CACHE_MB; the least recently used blocks are given back first.
  *
- * One mutex (the engine lock) guards the held blocks. It is taken before
- * the shadow's device locks and the ledger's lock, never after; the fault
- * handler takes it, so the engine never touches a protected page itself.
+ * Concurrency model.
+ *  - States of a slot of the held-block table: FREE (begin == 0), HELD
+ *    (idle) and IN USE (exactly one kernel is forwarded with it). Its
+ *    chunks are each IN_STEP (read-only), HOST_NEWER (writable) or
+ *    DEVICE_NEWER (PROT_NONE).
+ *  - One mutex, the engine lock, guards every transition and all chunk
+ *    states. Lock order: engine lock, then the shadow's device locks, then
+ *    the ledger's lock; never the other way. Calls into the runtime are
+ *    made under it; the runtime never touches a held block's host pages,
+ *    because every other map of a held block gives it back first.
+ *  - FREE -> HELD: a kernel's thread (hold), under the lock. HELD -> IN USE
+ *    -> HELD: the kernel's thread, around the forwarded call. HELD -> FREE:
+ *    any thread (give back, eviction, free, exit, fork), only when idle.
+ *  - Waiting: a thread waits (on one condition variable, broadcast whenever
+ *    a section becomes idle or free) only while it holds no section in use.
+ *    A kernel takes all its sections at once or none (acquire_sections);
+ *    a give-back waits for the kernel using the section to return. A
+ *    kernel that is forwarded never waits for the engine except through
+ *    the lock, so every waiter is eventually woken and no two threads wait
+ *    for each other. After a wait everything is looked up again: the slot
+ *    may hold another block by then.
+ *  - The fault handler takes the engine lock and never waits on the
+ *    condition: it completes the faulting chunk (copy back, or make it
+ *    writable) whatever the section's state, and the access is retried.
+ *    The thread that holds the lock never touches a protected page (a fault
+ *    there is the engine's own bug and is not waited for).
+ *  - A fault on pages being copied back waits for that copy: the copy lands
+ *    in the pages moved aside (the range stays mapped PROT_NONE), so the
+ *    faulting thread blocks on the engine lock until the pages are back,
+ *    complete; or, by DMA into page-locked memory, in the protected pages
+ *    themselves. No host thread can see part of a copy.
+ *  - From the first exit handler on nothing is held again and every
+ *    section is given back (after running kernels return), so threads that
+ *    still offload while the runtime tears down meet plain memory.
  */
 #ifndef OWNMAP_PLUGIN_RESIDENCY_H
 #define OWNMAP_PLUGIN_RESIDENCY_H
