@@ -1,6 +1,8 @@
 /* residency.c - device copies kept resident across regions (residency.h). */
 #include "residency.h"
 
+#include "chunks.h"
+
 #include "facts.h"
 #include "faults.h"
 #include "heap.h"
@@ -20,17 +22,12 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-/* Host pages are tracked in chunks of this many bytes: a probe of one
- * element copies one chunk back, not the whole buffer. */
-#define CHUNK_BYTES ((uintptr_t)256 * 1024)
 /* After this many faults on one section since its last kernel, the next
  * fault copies (or releases) the whole section: the host is scanning it. */
 #define FAULTS_BEFORE_WHOLE 2
 #define HELD_SLOTS 256
 /* Smaller blocks are left pageable: registering costs more than it saves. */
 #define PIN_MIN_BYTES ((uintptr_t)1 << 20)
-
-typedef enum { CHUNK_IN_STEP, CHUNK_HOST_NEWER, CHUNK_DEVICE_NEWER } chunk_state;
 
 /* A partial first or last page of a block that shares it with other heap
  * data: never protected, so host writes to it are found by comparing it
@@ -43,12 +40,13 @@ typedef struct {
 } shared_edge;
 
 typedef struct {
-  /* Read without the lock by the fault handler and by free: 0 when free. */
+  /* Read without the lock by the fault handler and by free: 0 when free;
+   * set last when held, cleared first when given back. */
   _Atomic uintptr_t begin;
-  uintptr_t end;
-  /* The pages protected and tracked: those inside [begin, end), or all it
-   * touches when the block owns them (om_heap_owns_pages). */
-  uintptr_t guard_low, guard_high;
+  /* The block and the pages protected and tracked: those inside [begin,
+   * end), or all it touches when the block owns them (om_heap_owns_pages).
+   * Fixed while held, so also read without the lock after begin. */
+  om_chunk_map chunks;
   /* The rest under the engine lock. */
   int device;
   char *device_copy;         /* device address of begin */
@@ -58,8 +56,8 @@ typedef struct {
   bool in_use;               /* a kernel is forwarded with it right now */
   uint64_t last_used;
   unsigned faults;           /* since the last kernel */
-  uint8_t *chunks;           /* chunk_state per chunk, then the edges' copies; mmap'd */
-  size_t chunk_count, bookkeeping_bytes;
+  void *bookkeeping;         /* mmap'd: the chunk states, then the edges' copies */
+  size_t bookkeeping_bytes;
   shared_edge edges[2];
   om_ledger_row *row;        /* where its copies are counted */
 } held_section;
@@ -183,59 +181,8 @@ static void count_elided(const held_section *section, om_direction direction, ui
                      reason, om_now_ns(), 0);
 }
 
-/* ---- chunks ---- */
-
 static size_t section_bytes(const held_section *section) {
-  return section->end - section->begin;
-}
-
-static uintptr_t chunk_low(const held_section *section, size_t chunk) {
-  return section->guard_low + chunk * CHUNK_BYTES;
-}
-
-static uintptr_t chunk_high(const held_section *section, size_t chunk) {
-  uintptr_t high = chunk_low(section, chunk) + CHUNK_BYTES;
-  return high < section->guard_high ? high : section->guard_high;
-}
-
-/* The program's bytes of a chunk: where the block owns its pages, its first
- * and last chunk also hold the heap header and slack, never copied. */
-static uintptr_t data_low(const held_section *section, size_t chunk) {
-  uintptr_t low = chunk_low(section, chunk);
-  return low > section->begin ? low : section->begin;
-}
-
-static uintptr_t data_high(const held_section *section, size_t chunk) {
-  uintptr_t high = chunk_high(section, chunk);
-  return high < section->end ? high : section->end;
-}
-
-/* The next run [*first, *last) of chunks in state from `from` on; false when
- * there is none. */
-static bool next_run(const held_section *section, chunk_state state, size_t from,
-                     size_t *first, size_t *last) {
-  size_t i = from;
-  while (i < section->chunk_count && section->chunks[i] != state)
-    i++;
-  if (i == section->chunk_count)
-    return false;
-  *first = i;
-  while (i < section->chunk_count && section->chunks[i] == state)
-    i++;
-  *last = i;
-  return true;
-}
-
-static void set_chunks(held_section *section, size_t first, size_t last, chunk_state state) {
-  memset(section->chunks + first, state, last - first);
-}
-
-static size_t bytes_in_state(const held_section *section, chunk_state state) {
-  size_t bytes = 0;
-  for (size_t i = 0; i < section->chunk_count; i++)
-    if (section->chunks[i] == state)
-      bytes += data_high(section, i) - data_low(section, i);
-  return bytes;
+  return section->chunks.end - section->chunks.begin;
 }
 
 /* ---- copies ---- */
@@ -299,7 +246,7 @@ static void learn_addressable(int device, const void *device_address, const void
 
 static void copy_to_device(held_section *section, uintptr_t host, size_t bytes) {
   uint64_t start = om_now_ns();
-  size_t offset = host - section->begin;
+  size_t offset = host - section->chunks.begin;
   copy_or_stop(section->device_copy + offset, (const void *)host, bytes, section->device,
                host_device());
   learn_addressable(section->device, section->device_copy + offset, (const void *)host, bytes);
@@ -316,18 +263,9 @@ static const char *device_newest(const held_section *section) {
 static void copy_from_device(held_section *section, void *host_target, uintptr_t host,
                              size_t bytes) {
   uint64_t start = om_now_ns();
-  copy_or_stop(host_target, device_newest(section) + (host - section->begin), bytes,
+  copy_or_stop(host_target, device_newest(section) + (host - section->chunks.begin), bytes,
                host_device(), section->device);
   count_copy(section, OM_FROM_DEVICE, bytes, start);
-}
-
-/* Narrows [*low, *high) to [begin, end); false when nothing is left. */
-static bool clip(uintptr_t *low, uintptr_t *high, uintptr_t begin, uintptr_t end) {
-  if (*low < begin)
-    *low = begin;
-  if (*high > end)
-    *high = end;
-  return *low < *high;
 }
 
 /* Whether the device's copy of [low, high) of the edge is known to hold
@@ -358,7 +296,7 @@ static size_t copy_edges(held_section *section, uintptr_t begin, uintptr_t end,
   for (int i = 0; i < 2; i++) {
     shared_edge *edge = &section->edges[i];
     uintptr_t low = edge->low, high = edge->high;
-    if (!clip(&low, &high, begin, end))
+    if (!om_clip(&low, &high, begin, end))
       continue;
     if (direction == OM_TO_DEVICE) {
       if (edge_in_step(edge, low, high))
@@ -437,7 +375,7 @@ static void copy_into_pages_aside(held_section *section, uintptr_t low, uintptr_
     return;
   }
   uintptr_t copy_low = from, copy_high = to;
-  if (clip(&copy_low, &copy_high, low, high))
+  if (om_clip(&copy_low, &copy_high, low, high))
     copy_from_device(section, (char *)aside + (copy_low - low), copy_low, copy_high - copy_low);
   protect_or_stop(aside, bytes, PROT_READ);
   if (mremap(aside, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low) == MAP_FAILED)
@@ -452,7 +390,7 @@ static void copy_into_pages_aside(held_section *section, uintptr_t low, uintptr_
  * [from, to) keep their contents. */
 static void copy_back_protected(held_section *section, size_t first, size_t last, uintptr_t from,
                                 uintptr_t to) {
-  uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
+  uintptr_t low = om_chunk_low(&section->chunks, first), high = om_chunk_high(&section->chunks, last - 1);
   if (om_pinned(&section->pin) && host_cannot_address(section->device)) {
     copy_from_device(section, (void *)from, from, to - from);
     protect_or_stop((void *)low, high - low, PROT_READ);
@@ -463,14 +401,14 @@ static void copy_back_protected(held_section *section, size_t first, size_t last
 
 /* Brings chunks [first, last) (all newer on the device) back. */
 static void fetch_run(held_section *section, size_t first, size_t last) {
-  copy_back_protected(section, first, last, data_low(section, first),
-                      data_high(section, last - 1));
-  set_chunks(section, first, last, CHUNK_IN_STEP);
+  copy_back_protected(section, first, last, om_chunk_data_low(&section->chunks, first),
+                      om_chunk_data_high(&section->chunks, last - 1));
+  om_chunks_set(&section->chunks, first, last, OM_CHUNK_IN_STEP);
 }
 
 static void fetch_chunks(held_section *section, size_t from, size_t to) {
   size_t first, last;
-  while (from < to && next_run(section, CHUNK_DEVICE_NEWER, from, &first, &last) &&
+  while (from < to && om_chunks_next_run(&section->chunks, OM_CHUNK_DEVICE_NEWER, from, &first, &last) &&
          first < to) {
     if (last > to)
       last = to;
@@ -484,15 +422,15 @@ static void fetch_chunks(held_section *section, size_t from, size_t to) {
  * and is seen). Returns the bytes. */
 static size_t upload_host_newer(held_section *section, size_t from, size_t to) {
   size_t first, last, bytes = 0;
-  while (from < to && next_run(section, CHUNK_HOST_NEWER, from, &first, &last) &&
+  while (from < to && om_chunks_next_run(&section->chunks, OM_CHUNK_HOST_NEWER, from, &first, &last) &&
          first < to) {
     if (last > to)
       last = to;
-    uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
+    uintptr_t low = om_chunk_low(&section->chunks, first), high = om_chunk_high(&section->chunks, last - 1);
     protect_or_stop((void *)low, high - low, PROT_READ);
-    uintptr_t data_begin = data_low(section, first), data_end = data_high(section, last - 1);
+    uintptr_t data_begin = om_chunk_data_low(&section->chunks, first), data_end = om_chunk_data_high(&section->chunks, last - 1);
     copy_to_device(section, data_begin, data_end - data_begin);
-    set_chunks(section, first, last, CHUNK_IN_STEP);
+    om_chunks_set(&section->chunks, first, last, OM_CHUNK_IN_STEP);
     bytes += data_end - data_begin;
     from = last;
   }
@@ -513,7 +451,7 @@ static size_t footprint(const held_section *section) {
 static held_section *find_holding(uintptr_t begin, uintptr_t end, int device) {
   for (int i = 0; i < HELD_SLOTS; i++) {
     uintptr_t low = atomic_load_explicit(&held[i].begin, memory_order_relaxed);
-    if (low != 0 && low <= begin && end <= held[i].end && held[i].device == device)
+    if (low != 0 && low <= begin && end <= held[i].chunks.end && held[i].device == device)
       return &held[i];
   }
   return NULL;
@@ -521,7 +459,7 @@ static held_section *find_holding(uintptr_t begin, uintptr_t end, int device) {
 
 static bool overlaps(const held_section *section, uintptr_t begin, uintptr_t end) {
   uintptr_t low = atomic_load_explicit(&section->begin, memory_order_relaxed);
-  return low != 0 && begin < section->end && low < end;
+  return low != 0 && begin < section->chunks.end && low < end;
 }
 
 /* Waits for some section to become idle or be given back. The caller
@@ -531,7 +469,7 @@ static bool overlaps(const held_section *section, uintptr_t begin, uintptr_t end
 static void wait_for_idle_section(void) { pthread_cond_wait(&section_idle, &engine_lock); }
 
 static void release_reference(held_section *section) {
-  void *base = (void *)section->begin;
+  void *base = (void *)section->chunks.begin;
   int64_t size = (int64_t)section_bytes(section), type = 0;
   real.data_end(NULL, section->device, 1, &base, &base, &size, &type, NULL, NULL);
 }
@@ -563,20 +501,20 @@ typedef enum {
  * (unless keep_data is false), writable, and the extra reference dropped. */
 static void give_back(held_section *section, bool keep_data, give_back_kind kind) {
   if (kind == GIVE_BACK_EARLY)
-    mark_unsteady(section->begin);
+    mark_unsteady(section->chunks.begin);
   if (keep_data)
-    fetch_chunks(section, 0, section->chunk_count);
+    fetch_chunks(section, 0, section->chunks.count);
   else
-    count_elided(section, OM_FROM_DEVICE, bytes_in_state(section, CHUNK_DEVICE_NEWER),
+    count_elided(section, OM_FROM_DEVICE, om_chunks_bytes_in(&section->chunks, OM_CHUNK_DEVICE_NEWER),
                  OM_ELIDED_NOT_NEEDED);
-  protect_or_stop((void *)section->guard_low, section->guard_high - section->guard_low,
+  protect_or_stop((void *)section->chunks.guard_low, section->chunks.guard_high - section->chunks.guard_low,
                   PROT_READ | PROT_WRITE);
-  om_unpin_range((void *)section->guard_low, &section->pin);
+  om_unpin_range((void *)section->chunks.guard_low, &section->pin);
   release_reference(section);
   if (section->snapshot != NULL)
     real.free(section->snapshot, section->device);
   device_bytes -= footprint(section);
-  munmap(section->chunks, section->bookkeeping_bytes);
+  munmap(section->bookkeeping, section->bookkeeping_bytes);
   atomic_store(&section->begin, 0);
   atomic_fetch_sub(&held_count, 1);
   pthread_cond_broadcast(&section_idle); /* a waiter may now hold its block */
@@ -668,18 +606,19 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
     mark_unsteady(begin); /* left to the runtime until freed */
     return NULL;
   }
-  size_t chunk_count = (guard_high - guard_low + CHUNK_BYTES - 1) / CHUNK_BYTES;
+  size_t chunk_count = om_chunk_count(guard_low, guard_high);
   size_t bookkeeping = chunk_count + 2 * page;
-  uint8_t *chunks = mmap(NULL, bookkeeping, PROT_READ | PROT_WRITE,
+  uint8_t *states = mmap(NULL, bookkeeping, PROT_READ | PROT_WRITE,
                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (chunks == MAP_FAILED)
+  if (states == MAP_FAILED)
     return NULL;
   void *base = (void *)begin;
   int64_t size = (int64_t)(end - begin), type = 0;
   real.data_begin(NULL, device, 1, &base, &base, &size, &type, NULL, NULL);
   char *device_copy = real.mapped_ptr(base, device);
   if (device_copy == NULL) {
-    munmap(chunks, bookkeeping);
+    real.data_end(NULL, device, 1, &base, &base, &size, &type, NULL, NULL);
+    munmap(states, bookkeeping);
     return NULL;
   }
   if (!exit_handler_registered) {
@@ -688,15 +627,17 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
     if (atexit(stop_at_exit) != 0)
       om_warning("cannot register the exit handler of transfer elision");
   }
-  *slot = (held_section){.end = end, .guard_low = guard_low, .guard_high = guard_high,
-                         .device = device, .device_copy = device_copy, .chunks = chunks,
-                         .chunk_count = chunk_count, .bookkeeping_bytes = bookkeeping};
+  *slot = (held_section){.chunks = {.begin = begin, .end = end, .guard_low = guard_low,
+                                    .guard_high = guard_high, .states = states,
+                                    .count = chunk_count},
+                         .device = device, .device_copy = device_copy,
+                         .bookkeeping = states, .bookkeeping_bytes = bookkeeping};
   uintptr_t edge_bounds[2][2] = {{begin, guard_low}, {guard_high, end}};
   for (int i = 0; i < 2; i++)
     if (edge_bounds[i][0] < edge_bounds[i][1])
       slot->edges[i] = (shared_edge){.low = edge_bounds[i][0], .high = edge_bounds[i][1],
-                                     .known = chunks + chunk_count + (size_t)i * page};
-  memset(chunks, CHUNK_HOST_NEWER, chunk_count);
+                                     .known = states + chunk_count + (size_t)i * page};
+  om_chunks_set(&slot->chunks, 0, chunk_count, OM_CHUNK_HOST_NEWER);
   if (guard_high - guard_low >= PIN_MIN_BYTES)
     om_pin_range((void *)guard_low, guard_high - guard_low, &slot->pin);
   device_bytes += end - begin;
@@ -760,7 +701,7 @@ static bool held_elsewhere(const om_checked_call *call, int32_t i) {
     const held_section *section = &held[slot];
     if (overlaps(section, begin, end) &&
         (atomic_load_explicit(&section->begin, memory_order_relaxed) > begin ||
-         section->end < end || section->device != call->device))
+         section->chunks.end < end || section->device != call->device))
       return true;
   }
   return false;
@@ -793,17 +734,6 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
   }
 }
 
-/* The chunks that [begin, end) meets: [*first, *last); false if none. */
-static bool chunks_meeting(const held_section *section, uintptr_t begin, uintptr_t end,
-                           size_t *first, size_t *last) {
-  uintptr_t low = section->guard_low, high = section->guard_high;
-  if (!clip(&low, &high, begin, end))
-    return false;
-  *first = (low - section->guard_low) / CHUNK_BYTES;
-  *last = (high - 1 - section->guard_low) / CHUNK_BYTES + 1;
-  return true;
-}
-
 /* The device copy's data comes from the snapshot again (a device-to-device
  * copy); the snapshot stays the newest if keep_snapshot. */
 static void restore_snapshot(held_section *section, bool keep_snapshot) {
@@ -819,7 +749,7 @@ static void make_device_current(held_section *section, uintptr_t begin, uintptr_
   if (restored)
     restore_snapshot(section, keep_snapshot);
   size_t first, last, copied = copy_edges(section, begin, end, OM_TO_DEVICE);
-  if (chunks_meeting(section, begin, end, &first, &last))
+  if (om_chunks_meeting(&section->chunks, begin, end, &first, &last))
     copied += upload_host_newer(section, first, last);
   size_t wanted = end - begin;
   count_elided(section, OM_TO_DEVICE, wanted > copied ? wanted - copied : 0,
@@ -960,14 +890,14 @@ void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *p
  * again; one the host wrote stays newer on the host. */
 static void settle_partial_chunk(held_section *section, size_t chunk, uintptr_t begin,
                                  uintptr_t end) {
-  chunk_state state = (chunk_state)section->chunks[chunk];
-  if ((begin <= data_low(section, chunk) && data_high(section, chunk) <= end) ||
-      state == CHUNK_DEVICE_NEWER)
+  om_chunk_state state = (om_chunk_state)section->chunks.states[chunk];
+  if ((begin <= om_chunk_data_low(&section->chunks, chunk) && om_chunk_data_high(&section->chunks, chunk) <= end) ||
+      state == OM_CHUNK_DEVICE_NEWER)
     return;
-  uintptr_t low = chunk_low(section, chunk), high = chunk_high(section, chunk);
+  uintptr_t low = om_chunk_low(&section->chunks, chunk), high = om_chunk_high(&section->chunks, chunk);
   uintptr_t from = low, to = high;
-  clip(&from, &to, begin, end);
-  if (state == CHUNK_HOST_NEWER) { /* writable already */
+  om_clip(&from, &to, begin, end);
+  if (state == OM_CHUNK_HOST_NEWER) { /* writable already */
     copy_from_device(section, (void *)from, from, to - from);
     return;
   }
@@ -982,14 +912,14 @@ static void settle_partial_chunk(held_section *section, size_t chunk, uintptr_t 
 static void hide_from_host(held_section *section, size_t from, size_t to) {
   size_t first, last;
   while (from < to) {
-    for (first = from; first < to && section->chunks[first] == CHUNK_DEVICE_NEWER; first++)
+    for (first = from; first < to && section->chunks.states[first] == OM_CHUNK_DEVICE_NEWER; first++)
       ;
-    for (last = first; last < to && section->chunks[last] != CHUNK_DEVICE_NEWER; last++)
+    for (last = first; last < to && section->chunks.states[last] != OM_CHUNK_DEVICE_NEWER; last++)
       ;
     if (first < last) {
-      uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
+      uintptr_t low = om_chunk_low(&section->chunks, first), high = om_chunk_high(&section->chunks, last - 1);
       protect_or_stop((void *)low, high - low, PROT_NONE);
-      set_chunks(section, first, last, CHUNK_DEVICE_NEWER);
+      om_chunks_set(&section->chunks, first, last, OM_CHUNK_DEVICE_NEWER);
     }
     from = last;
   }
@@ -999,20 +929,20 @@ static void hide_from_host(held_section *section, size_t from, size_t to) {
 static void results_on_device(held_section *section, uintptr_t begin, uintptr_t end) {
   copy_edges(section, begin, end, OM_FROM_DEVICE);
   size_t first, last;
-  if (!chunks_meeting(section, begin, end, &first, &last))
+  if (!om_chunks_meeting(&section->chunks, begin, end, &first, &last))
     return;
   settle_partial_chunk(section, first, begin, end);
   if (last - 1 != first)
     settle_partial_chunk(section, last - 1, begin, end);
   /* The chunks it covers whole: newest on the device from now on. */
-  size_t whole_first = data_low(section, first) >= begin ? first : first + 1;
-  size_t whole_last = data_high(section, last - 1) <= end ? last : last - 1;
+  size_t whole_first = om_chunk_data_low(&section->chunks, first) >= begin ? first : first + 1;
+  size_t whole_last = om_chunk_data_high(&section->chunks, last - 1) <= end ? last : last - 1;
   if (whole_first >= whole_last)
     return;
   size_t unread = 0; /* results of earlier kernels never fetched */
   for (size_t i = whole_first; i < whole_last; i++)
-    if (section->chunks[i] == CHUNK_DEVICE_NEWER)
-      unread += data_high(section, i) - data_low(section, i);
+    if (section->chunks.states[i] == OM_CHUNK_DEVICE_NEWER)
+      unread += om_chunk_data_high(&section->chunks, i) - om_chunk_data_low(&section->chunks, i);
   count_elided(section, OM_FROM_DEVICE, unread, OM_ELIDED_NOT_NEEDED);
   hide_from_host(section, whole_first, whole_last);
   if (policy == OM_ELIDE_SAFE) /* back now, as without the plugin */
@@ -1089,16 +1019,12 @@ void om_residency_give_back_range(uintptr_t begin, uintptr_t end, bool keep_data
 
 void om_residency_share_range(uintptr_t begin, uintptr_t end) { give_back_early(begin, end); }
 
-static size_t chunk_of(const held_section *section, uintptr_t address) {
-  return (address - section->guard_low) / CHUNK_BYTES;
-}
-
 /* The host is about to write chunks [first, last): complete and writable. */
 static void let_host_write(held_section *section, size_t first, size_t last) {
   fetch_chunks(section, first, last);
-  uintptr_t low = chunk_low(section, first), high = chunk_high(section, last - 1);
+  uintptr_t low = om_chunk_low(&section->chunks, first), high = om_chunk_high(&section->chunks, last - 1);
   protect_or_stop((void *)low, high - low, PROT_READ | PROT_WRITE);
-  set_chunks(section, first, last, CHUNK_HOST_NEWER);
+  om_chunks_set(&section->chunks, first, last, OM_CHUNK_HOST_NEWER);
 }
 
 void om_residency_host_access(uintptr_t begin, uintptr_t end, bool write) {
@@ -1109,11 +1035,11 @@ void om_residency_host_access(uintptr_t begin, uintptr_t end, bool write) {
     held_section *section = &held[i];
     if (!overlaps(section, begin, end))
       continue;
-    uintptr_t low = begin > section->guard_low ? begin : section->guard_low;
-    uintptr_t high = end < section->guard_high ? end : section->guard_high;
+    uintptr_t low = begin > section->chunks.guard_low ? begin : section->chunks.guard_low;
+    uintptr_t high = end < section->chunks.guard_high ? end : section->chunks.guard_high;
     if (low >= high)
       continue;
-    size_t first = chunk_of(section, low), last = chunk_of(section, high - 1) + 1;
+    size_t first = om_chunk_of(&section->chunks, low), last = om_chunk_of(&section->chunks, high - 1) + 1;
     if (write)
       let_host_write(section, first, last);
     else
@@ -1124,19 +1050,19 @@ void om_residency_host_access(uintptr_t begin, uintptr_t end, bool write) {
 
 /* The fault handler's part: a host access to a protected chunk. */
 static void host_touched(held_section *section, uintptr_t address) {
-  size_t chunk = chunk_of(section, address);
+  size_t chunk = om_chunk_of(&section->chunks, address);
   bool whole = ++section->faults > FAULTS_BEFORE_WHOLE;
-  switch ((chunk_state)section->chunks[chunk]) {
-  case CHUNK_DEVICE_NEWER: /* any access: bring the data back */
+  switch ((om_chunk_state)section->chunks.states[chunk]) {
+  case OM_CHUNK_DEVICE_NEWER: /* any access: bring the data back */
     if (whole)
-      fetch_chunks(section, 0, section->chunk_count);
+      fetch_chunks(section, 0, section->chunks.count);
     else
       fetch_chunks(section, chunk, chunk + 1);
     break;
-  case CHUNK_IN_STEP: /* a write to a read-only chunk */
+  case OM_CHUNK_IN_STEP: /* a write to a read-only chunk */
     if (whole) {
       size_t first, last, from = 0;
-      while (next_run(section, CHUNK_IN_STEP, from, &first, &last)) {
+      while (om_chunks_next_run(&section->chunks, OM_CHUNK_IN_STEP, from, &first, &last)) {
         let_host_write(section, first, last);
         from = last;
       }
@@ -1144,7 +1070,7 @@ static void host_touched(held_section *section, uintptr_t address) {
       let_host_write(section, chunk, chunk + 1);
     }
     break;
-  case CHUNK_HOST_NEWER: /* another thread made it writable meanwhile */
+  case OM_CHUNK_HOST_NEWER: /* another thread made it writable meanwhile */
     break;
   }
 }
@@ -1155,11 +1081,11 @@ static bool owns_fault(uintptr_t address) {
   for (int i = 0; i < HELD_SLOTS; i++) {
     held_section *section = &held[i];
     if (atomic_load_explicit(&section->begin, memory_order_acquire) == 0 ||
-        address < section->guard_low || address >= section->guard_high)
+        address < section->chunks.guard_low || address >= section->chunks.guard_high)
       continue;
     engine_entry entry = lock_engine();
     bool still = atomic_load_explicit(&section->begin, memory_order_relaxed) != 0 &&
-                 address >= section->guard_low && address < section->guard_high;
+                 address >= section->chunks.guard_low && address < section->chunks.guard_high;
     if (still)
       host_touched(section, address);
     unlock_engine(entry);
