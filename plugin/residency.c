@@ -2,6 +2,7 @@
 #include "residency.h"
 
 #include "chunks.h"
+#include "host_pages.h"
 
 #include "facts.h"
 #include "faults.h"
@@ -115,13 +116,6 @@ static void resolve_real_functions(void) {
   real.free = (free_fn)resolve("omp_target_free");
   real.mapped_ptr = (mapped_ptr_fn)resolve("omp_get_mapped_ptr");
   real.initial_device = (device_fn)resolve("omp_get_initial_device");
-}
-
-static uintptr_t page_size(void) {
-  static uintptr_t size;
-  if (size == 0)
-    size = (uintptr_t)sysconf(_SC_PAGESIZE);
-  return size;
 }
 
 void om_residency_configure(void) {
@@ -311,75 +305,9 @@ static size_t copy_edges(held_section *section, uintptr_t begin, uintptr_t end,
   return bytes;
 }
 
-/* Changes the protection of tracked host pages. Should the kernel refuse
- * (out of memory mappings: vm.max_map_count), the engine could no longer
- * see host accesses, so it stops the program rather than let its results
- * go wrong. */
-static void protect_or_stop(const void *low, size_t bytes, int protection) {
-  if (mprotect((void *)low, bytes, protection) == 0)
-    return;
-  om_error("cannot change the protection of %zu bytes at %p (%s), so transfer elision cannot "
-           "follow host accesses; rerun with OWNMAP_ELIDE=off",
-           bytes, low, strerror(errno));
-  abort();
-}
-
-/* Pages moved aside that cannot be put back: the program's memory is gone. */
-static _Noreturn void stop_on_lost_pages(uintptr_t low, size_t bytes) {
-  om_error("cannot move %zu bytes of host pages at %p aside and back (%s), so transfer elision "
-           "cannot copy results back safely; rerun with OWNMAP_ELIDE=off",
-           bytes, (void *)low, strerror(errno));
-  abort();
-}
-
-/* Moves the pages of [low, low + bytes) aside with MREMAP_DONTUNMAP and
- * makes them writable there: they are already backed, so a copy into them
- * neither faults nor zeroes, and bytes that are not copied keep their
- * contents; the range itself stays mapped and protected, empty, so a host
- * access meanwhile still faults and waits for the engine lock. NULL when
- * the kernel refuses (e.g. the range spans several mappings). */
-static void *move_aside(uintptr_t low, size_t bytes) {
-  /* Into a place reserved first: left to choose, some kernels (6.18 here)
-   * refuse about half of such moves with EINVAL, a fixed target none. */
-  void *place = mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (place == MAP_FAILED)
-    return NULL;
-  void *aside = mremap((void *)low, bytes, bytes,
-                       MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP, place);
-  if (aside == MAP_FAILED) {
-    munmap(place, bytes);
-    return NULL;
-  }
-  if (mprotect(aside, bytes, PROT_READ | PROT_WRITE) == 0)
-    return aside;
-  if (mremap(aside, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low) == MAP_FAILED)
-    stop_on_lost_pages(low, bytes);
-  return NULL;
-}
-
-/* Copies the device's bytes of [from, to) ∩ [low, high) into the protected
- * pages [low, high) aside, then puts them back read-only in one mremap: a
- * host thread sees each page either protected or complete. A range the
- * kernel will not move at once (several mappings) goes in halves, down to
- * single pages, which always move. */
-static void copy_into_pages_aside(held_section *section, uintptr_t low, uintptr_t high,
-                                  uintptr_t from, uintptr_t to) {
-  size_t bytes = high - low;
-  void *aside = move_aside(low, bytes);
-  if (aside == NULL) {
-    uintptr_t page = page_size(), middle = low + (bytes / page / 2) * page;
-    if (middle == low)
-      stop_on_lost_pages(low, bytes);
-    copy_into_pages_aside(section, low, middle, from, to);
-    copy_into_pages_aside(section, middle, high, from, to);
-    return;
-  }
-  uintptr_t copy_low = from, copy_high = to;
-  if (om_clip(&copy_low, &copy_high, low, high))
-    copy_from_device(section, (char *)aside + (copy_low - low), copy_low, copy_high - copy_low);
-  protect_or_stop(aside, bytes, PROT_READ);
-  if (mremap(aside, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low) == MAP_FAILED)
-    stop_on_lost_pages(low, bytes);
+/* Fills pages aside from the device's newest copy (om_pages_fill). */
+static void fill_from_device(void *section, void *target, uintptr_t host, size_t bytes) {
+  copy_from_device(section, target, host, bytes);
 }
 
 /* Copies the device's bytes [from, to) into the pages of chunks [first,
@@ -393,10 +321,10 @@ static void copy_back_protected(held_section *section, size_t first, size_t last
   uintptr_t low = om_chunk_low(&section->chunks, first), high = om_chunk_high(&section->chunks, last - 1);
   if (om_pinned(&section->pin) && host_cannot_address(section->device)) {
     copy_from_device(section, (void *)from, from, to - from);
-    protect_or_stop((void *)low, high - low, PROT_READ);
+    om_pages_protect(low, high - low, PROT_READ);
     return;
   }
-  copy_into_pages_aside(section, low, high, from, to);
+  om_pages_fill_protected(low, high, from, to, fill_from_device, section);
 }
 
 /* Brings chunks [first, last) (all newer on the device) back. */
@@ -427,7 +355,7 @@ static size_t upload_host_newer(held_section *section, size_t from, size_t to) {
     if (last > to)
       last = to;
     uintptr_t low = om_chunk_low(&section->chunks, first), high = om_chunk_high(&section->chunks, last - 1);
-    protect_or_stop((void *)low, high - low, PROT_READ);
+    om_pages_protect(low, high - low, PROT_READ);
     uintptr_t data_begin = om_chunk_data_low(&section->chunks, first), data_end = om_chunk_data_high(&section->chunks, last - 1);
     copy_to_device(section, data_begin, data_end - data_begin);
     om_chunks_set(&section->chunks, first, last, OM_CHUNK_IN_STEP);
@@ -507,7 +435,7 @@ static void give_back(held_section *section, bool keep_data, give_back_kind kind
   else
     count_elided(section, OM_FROM_DEVICE, om_chunks_bytes_in(&section->chunks, OM_CHUNK_DEVICE_NEWER),
                  OM_ELIDED_NOT_NEEDED);
-  protect_or_stop((void *)section->chunks.guard_low, section->chunks.guard_high - section->chunks.guard_low,
+  om_pages_protect(section->chunks.guard_low, section->chunks.guard_high - section->chunks.guard_low,
                   PROT_READ | PROT_WRITE);
   om_unpin_range((void *)section->chunks.guard_low, &section->pin);
   release_reference(section);
@@ -574,16 +502,6 @@ static void give_back_all(bool stop) {
  * protects nothing more, so they only ever meet plain memory. */
 static void stop_at_exit(void) { give_back_all(true); }
 
-/* Whether the host pages from low on can be protected one by one: not so
- * on hugetlbfs (glibc.malloc.hugetlb=2), where protecting part of a huge
- * page fails, so host writes would go unseen. */
-static bool protectable(uintptr_t low) {
-  if (mprotect((void *)low, page_size(), PROT_READ) != 0)
-    return false;
-  protect_or_stop((void *)low, page_size(), PROT_READ | PROT_WRITE);
-  return true;
-}
-
 /* Takes an extra reference on the heap block [begin, end) of device; every
  * chunk starts newer on the host (the device copy is fresh). NULL when it
  * cannot. */
@@ -597,12 +515,12 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
       slot = &held[i];
   if (slot == NULL)
     return NULL;
-  uintptr_t page = page_size(), guard_low, guard_high;
+  uintptr_t page = om_page_size(), guard_low, guard_high;
   if (!om_heap_owns_pages(begin, end - begin, &guard_low, &guard_high)) {
     guard_low = (begin + page - 1) & ~(page - 1);
     guard_high = end & ~(page - 1);
   }
-  if (!protectable(guard_low)) {
+  if (!om_pages_protectable(guard_low)) {
     mark_unsteady(begin); /* left to the runtime until freed */
     return NULL;
   }
@@ -683,7 +601,7 @@ static bool program_maps(uintptr_t start, uintptr_t end) {
 static bool can_take_over(const om_checked_call *call, int32_t i) {
   const om_map_entries *entries = call->entries;
   uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
-  uintptr_t page = page_size(), start;
+  uintptr_t page = om_page_size(), start;
   size_t size;
   return i < OM_PRESENCE_MAX && type_taken_over(entries->types[i]) &&
          (entries->mappers == NULL || entries->mappers[i] == NULL) &&
@@ -901,7 +819,7 @@ static void settle_partial_chunk(held_section *section, size_t chunk, uintptr_t 
     copy_from_device(section, (void *)from, from, to - from);
     return;
   }
-  protect_or_stop((void *)low, high - low, PROT_NONE);
+  om_pages_protect(low, high - low, PROT_NONE);
   copy_back_protected(section, chunk, chunk + 1, from, to);
 }
 
@@ -918,7 +836,7 @@ static void hide_from_host(held_section *section, size_t from, size_t to) {
       ;
     if (first < last) {
       uintptr_t low = om_chunk_low(&section->chunks, first), high = om_chunk_high(&section->chunks, last - 1);
-      protect_or_stop((void *)low, high - low, PROT_NONE);
+      om_pages_protect(low, high - low, PROT_NONE);
       om_chunks_set(&section->chunks, first, last, OM_CHUNK_DEVICE_NEWER);
     }
     from = last;
@@ -1023,7 +941,7 @@ void om_residency_share_range(uintptr_t begin, uintptr_t end) { give_back_early(
 static void let_host_write(held_section *section, size_t first, size_t last) {
   fetch_chunks(section, first, last);
   uintptr_t low = om_chunk_low(&section->chunks, first), high = om_chunk_high(&section->chunks, last - 1);
-  protect_or_stop((void *)low, high - low, PROT_READ | PROT_WRITE);
+  om_pages_protect(low, high - low, PROT_READ | PROT_WRITE);
   om_chunks_set(&section->chunks, first, last, OM_CHUNK_HOST_NEWER);
 }
 
