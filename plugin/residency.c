@@ -3,6 +3,7 @@
 
 #include "chunks.h"
 #include "host_pages.h"
+#include "takeover.h"
 
 #include "facts.h"
 #include "faults.h"
@@ -566,15 +567,9 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
 
 /* ---- kernels ---- */
 
-static bool type_taken_over(int64_t type) {
-  const int64_t refused = OM_MAP_ALWAYS | OM_MAP_DELETE | OM_MAP_PTR_AND_OBJ | OM_MAP_PRIVATE |
-                          OM_MAP_LITERAL | OM_MAP_OMPX_HOLD | OM_MAP_MEMBER_OF |
-                          0x40 /* RETURN_PARAM */ | 0x1000 /* PRESENT */;
-  return (type & refused) == 0 && (type & (OM_MAP_TO | OM_MAP_FROM)) != 0;
-}
-
-static bool entry_large(const om_map_entries *entries, int32_t i) {
-  return entries->begins[i] != NULL && entries->sizes[i] >= (int64_t)OM_RESIDENCY_MIN_BYTES;
+static om_takeover_entry takeover_entry(const om_map_entries *entries, int32_t i, bool nowait) {
+  return (om_takeover_entry){entries->begins[i], entries->sizes[i], entries->types[i],
+                             entries->mappers != NULL && entries->mappers[i] != NULL, nowait};
 }
 
 /* Whether another entry of the call maps any of [start, end). */
@@ -596,18 +591,19 @@ static bool program_maps(uintptr_t start, uintptr_t end) {
   return om_shadow_find_overlap(&om_plugin_shadow, start, end, &device, &mapping);
 }
 
-/* The engine holds whole heap blocks: any map of the same block by another
- * entry or by the program would find it present and copy nothing. */
-static bool can_take_over(const om_checked_call *call, int32_t i) {
-  const om_map_entries *entries = call->entries;
-  uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
-  uintptr_t page = om_page_size(), start;
-  size_t size;
-  return i < OM_PRESENCE_MAX && type_taken_over(entries->types[i]) &&
-         (entries->mappers == NULL || entries->mappers[i] == NULL) &&
-         om_checks_heap_block_of(call, i, &start, &size) && end <= start + size &&
-         ((start + page - 1) & ~(page - 1)) + page <= start + size && !unsteady(start) &&
-         !others_map(entries, i, start, start + size) && !program_maps(start, start + size);
+/* Gathers what the policy (takeover.h) needs to know about entry i's heap
+ * block, when the entry itself is eligible. */
+static bool can_take_over(const om_checked_call *call, int32_t i, bool nowait) {
+  om_takeover_entry entry = takeover_entry(call->entries, i, nowait);
+  om_takeover_block block;
+  if (!om_takeover_entry_eligible(&entry) ||
+      !om_checks_heap_block_of(call, i, &block.start, &block.size))
+    return false;
+  uintptr_t end = block.start + block.size;
+  block.unsteady = unsteady(block.start);
+  block.others_map = others_map(call->entries, i, block.start, end);
+  block.program_maps = program_maps(block.start, end);
+  return om_takeover_block_eligible(&entry, &block, om_page_size());
 }
 
 /* Whether a held block overlaps entry i without containing it on its
@@ -632,20 +628,16 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
   const om_map_entries *entries = call->entries;
   bool some_held = atomic_load_explicit(&held_count, memory_order_relaxed) > 0;
   for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
-    if (!entry_large(entries, i) && !some_held)
-      continue;
-    bool take = !nowait && entry_large(entries, i) && can_take_over(call, i);
-    if (take && some_held && held_elsewhere(call, i)) {
-      uintptr_t begin = (uintptr_t)entries->begins[i];
-      give_back_early(begin, begin + (uintptr_t)entries->sizes[i]);
-      take = false;
-    }
+    om_takeover_entry entry = takeover_entry(entries, i, nowait);
+    bool take = can_take_over(call, i, nowait);
+    if (take && some_held && held_elsewhere(call, i))
+      take = false; /* given back below */
     if (!plan->any && take)
       memset(&plan->taken, 0, sizeof plan->taken);
     if (take) {
       om_presence_set(&plan->taken, i, true);
       plan->any = true;
-    } else if (some_held && entries->sizes[i] > 0 && entries->begins[i] != NULL) {
+    } else if (some_held && om_takeover_maps_memory(&entry)) {
       uintptr_t begin = (uintptr_t)entries->begins[i];
       give_back_early(begin, begin + (uintptr_t)entries->sizes[i]);
     }

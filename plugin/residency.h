@@ -3,7 +3,7 @@
  * destination already holds the same bytes is skipped.
  *
  * A kernel's map entry is taken over when it maps at least
- * OM_RESIDENCY_MIN_BYTES of a heap block that holds a whole page, that no
+ * OM_TAKEOVER_MIN_BYTES of a heap block that holds a whole page, that no
  * other entry of the call and no mapping of the program (the checks'
  * shadow) touches, with TO and/or FROM and without ALWAYS, DELETE, PRESENT,
  * ompx_hold, a mapper or struct-member bits; nowait kernels are never taken
@@ -79,8 +79,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#define OM_RESIDENCY_MIN_BYTES (64u * 1024u)
 
 /* Reads OWNMAP_ELIDE and OWNMAP_CACHE_MB; called once at initialisation. */
 void om_residency_configure(void);
