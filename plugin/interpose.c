@@ -229,3 +229,12 @@ OM_EXPORT void __tgt_target_data_update_nowait_mapper(OM_REAL_DATA_PARAMS, OM_RE
   OM_REAL(__tgt_target_data_update_nowait_mapper)(OM_DATA_ARGS, OM_DEP_ARGS);
   finish_observing(&call);
 }
+
+/* A library's device images are unregistered when it is unloaded (dlclose)
+ * or the program exits, and the runtime shuts down with the last of them,
+ * device memory and all. The sections transfer elision holds go back to
+ * the runtime before that, the host's copy complete, as at exit. */
+OM_EXPORT void __tgt_unregister_lib(om_bin_desc *desc) {
+  om_residency_give_back_range(0, UINTPTR_MAX, true);
+  OM_REAL(__tgt_unregister_lib)(desc);
+}
