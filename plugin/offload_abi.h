@@ -14,6 +14,9 @@ typedef struct {
   const char *psource; /* ";FILE;FUNCTION;LINE;COLUMN;;" */
 } om_ident;
 
+/* __tgt_bin_desc: a library's device images, which the plugin never reads. */
+typedef struct om_bin_desc om_bin_desc;
+
 #define OM_KERNEL_ARGS_VERSION 3
 
 typedef struct {

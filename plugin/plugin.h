@@ -3,6 +3,7 @@
 #define OWNMAP_PLUGIN_PLUGIN_H
 
 #include "ledger.h"
+#include "real.h" /* the runtime's functions, which every hook forwards to */
 
 #include <stdbool.h>
 
@@ -15,11 +16,6 @@
 enum { OM_INSIDE_CALL = 1, OM_INSIDE_CALL_COUNTED = 2 };
 extern _Thread_local unsigned char om_inside_offload_call
     __attribute__((tls_model("initial-exec")));
-
-/* The real function named `name` (resolved with dlsym(RTLD_NEXT)), or a
- * loud abort: there is no correct way to carry on with a call that cannot
- * be forwarded. */
-void *om_require_real(void *function, const char *name);
 
 /* Every copy the interposed calls observed. */
 extern om_ledger om_plugin_transfers;

@@ -14,7 +14,6 @@
 #include "pinning.h"
 #include "plugin.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -88,37 +87,6 @@ static unsigned unsteady_next;
  * the lock. */
 static _Thread_local bool in_engine __attribute__((tls_model("initial-exec")));
 
-typedef void (*data_fn)(om_ident *, int64_t, int32_t, void **, void **, int64_t *, int64_t *,
-                       void **, void **);
-typedef int (*memcpy_fn)(void *, const void *, size_t, size_t, size_t, int, int);
-typedef void *(*alloc_fn)(size_t, int);
-typedef void (*free_fn)(void *, int);
-typedef void *(*mapped_ptr_fn)(const void *, int);
-typedef int (*device_fn)(void);
-
-static struct {
-  data_fn data_begin, data_end;
-  memcpy_fn memcpy;
-  alloc_fn alloc;
-  free_fn free;
-  mapped_ptr_fn mapped_ptr;
-  device_fn initial_device;
-} real;
-
-static void *resolve(const char *name) { return om_require_real(dlsym(RTLD_NEXT, name), name); }
-
-static pthread_once_t real_resolved = PTHREAD_ONCE_INIT;
-
-static void resolve_real_functions(void) {
-  real.data_begin = (data_fn)resolve("__tgt_target_data_begin_mapper");
-  real.data_end = (data_fn)resolve("__tgt_target_data_end_mapper");
-  real.memcpy = (memcpy_fn)resolve("omp_target_memcpy");
-  real.alloc = (alloc_fn)resolve("omp_target_alloc");
-  real.free = (free_fn)resolve("omp_target_free");
-  real.mapped_ptr = (mapped_ptr_fn)resolve("omp_get_mapped_ptr");
-  real.initial_device = (device_fn)resolve("omp_get_initial_device");
-}
-
 void om_residency_configure(void) {
   policy = (om_elide_policy)om_option_choice(OM_OPTION_ELIDE);
   cache_bytes = (size_t)om_option_number(OM_OPTION_CACHE_MB) << 20;
@@ -182,13 +150,13 @@ static size_t section_bytes(const held_section *section) {
 
 /* ---- copies ---- */
 
-static int host_device(void) { return real.initial_device(); }
+static int host_device(void) { return OM_REAL(omp_get_initial_device)(); }
 
 /* One copy through the runtime. After a failed copy the engine can no
  * longer tell which copy holds the program's data, so it stops the program. */
 static void copy_or_stop(void *to, const void *from, size_t bytes, int to_device,
                          int from_device) {
-  if (real.memcpy(to, from, bytes, 0, 0, to_device, from_device) == 0)
+  if (OM_REAL(omp_target_memcpy)(to, from, bytes, 0, 0, to_device, from_device) == 0)
     return;
   om_error("copying %zu bytes from %p (device %d) to %p (device %d) failed; the program's "
            "data can no longer be trusted",
@@ -400,7 +368,7 @@ static void wait_for_idle_section(void) { pthread_cond_wait(&section_idle, &engi
 static void release_reference(held_section *section) {
   void *base = (void *)section->chunks.begin;
   int64_t size = (int64_t)section_bytes(section), type = 0;
-  real.data_end(NULL, section->device, 1, &base, &base, &size, &type, NULL, NULL);
+  OM_REAL(__tgt_target_data_end_mapper)(NULL, section->device, 1, &base, &base, &size, &type, NULL, NULL);
 }
 
 static bool unsteady(uintptr_t block) {
@@ -441,7 +409,7 @@ static void give_back(held_section *section, bool keep_data, give_back_kind kind
   om_unpin_range((void *)section->chunks.guard_low, &section->pin);
   release_reference(section);
   if (section->snapshot != NULL)
-    real.free(section->snapshot, section->device);
+    OM_REAL(omp_target_free)(section->snapshot, section->device);
   device_bytes -= footprint(section);
   munmap(section->bookkeeping, section->bookkeeping_bytes);
   atomic_store(&section->begin, 0);
@@ -507,7 +475,6 @@ static void stop_at_exit(void) { give_back_all(true); }
  * chunk starts newer on the host (the device copy is fresh). NULL when it
  * cannot. */
 static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t need) {
-  pthread_once(&real_resolved, resolve_real_functions);
   if (stopped || !make_room(need))
     return NULL;
   held_section *slot = NULL;
@@ -533,10 +500,10 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
     return NULL;
   void *base = (void *)begin;
   int64_t size = (int64_t)(end - begin), type = 0;
-  real.data_begin(NULL, device, 1, &base, &base, &size, &type, NULL, NULL);
-  char *device_copy = real.mapped_ptr(base, device);
+  OM_REAL(__tgt_target_data_begin_mapper)(NULL, device, 1, &base, &base, &size, &type, NULL, NULL);
+  char *device_copy = OM_REAL(omp_get_mapped_ptr)(base, device);
   if (device_copy == NULL) {
-    real.data_end(NULL, device, 1, &base, &base, &size, &type, NULL, NULL);
+    OM_REAL(__tgt_target_data_end_mapper)(NULL, device, 1, &base, &base, &size, &type, NULL, NULL);
     munmap(states, bookkeeping);
     return NULL;
   }
@@ -675,7 +642,7 @@ static bool room_for_snapshot(held_section *section) {
   size_t bytes = section_bytes(section);
   if (!make_room(bytes))
     return false;
-  section->snapshot = real.alloc(bytes, section->device);
+  section->snapshot = OM_REAL(omp_target_alloc)(bytes, section->device);
   if (section->snapshot == NULL)
     return false;
   device_bytes += bytes;

@@ -18,49 +18,13 @@
 #include "plugin.h"
 #include "residency.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stddef.h>
 
 #define OM_EXPORT __attribute__((visibility("default")))
 
-typedef void *(*alloc_fn)(size_t, int);
-typedef void (*free_fn)(void *, int);
-typedef int (*memcpy_fn)(void *, const void *, size_t, size_t, size_t, int, int);
-typedef int (*associate_fn)(const void *, const void *, size_t, size_t, int);
-typedef int (*disassociate_fn)(const void *, int);
-typedef int (*is_present_fn)(const void *, int);
-typedef void *(*mapped_ptr_fn)(const void *, int);
-typedef int (*device_fn)(void);
-
-static struct {
-  alloc_fn alloc;
-  free_fn free;
-  memcpy_fn memcpy;
-  associate_fn associate;
-  disassociate_fn disassociate;
-  is_present_fn is_present;
-  mapped_ptr_fn mapped_ptr;
-  device_fn initial_device;
-} real;
-
-static pthread_once_t real_resolved = PTHREAD_ONCE_INIT;
-
-static void resolve_real_functions(void) {
-  real.alloc = (alloc_fn)dlsym(RTLD_NEXT, "omp_target_alloc");
-  real.free = (free_fn)dlsym(RTLD_NEXT, "omp_target_free");
-  real.memcpy = (memcpy_fn)dlsym(RTLD_NEXT, "omp_target_memcpy");
-  real.associate = (associate_fn)dlsym(RTLD_NEXT, "omp_target_associate_ptr");
-  real.disassociate = (disassociate_fn)dlsym(RTLD_NEXT, "omp_target_disassociate_ptr");
-  real.is_present = (is_present_fn)dlsym(RTLD_NEXT, "omp_target_is_present");
-  real.mapped_ptr = (mapped_ptr_fn)dlsym(RTLD_NEXT, "omp_get_mapped_ptr");
-  real.initial_device = (device_fn)dlsym(RTLD_NEXT, "omp_get_initial_device");
-}
-
 /* Marks the thread as inside the runtime; returns what to restore. */
 static bool enter_runtime(void) {
   om_plugin_init();
-  pthread_once(&real_resolved, resolve_real_functions);
   bool was_inside = om_inside_offload_call;
   om_inside_offload_call = true;
   return was_inside;
@@ -70,14 +34,14 @@ static void leave_runtime(bool was_inside) { om_inside_offload_call = was_inside
 
 OM_EXPORT void *omp_target_alloc(size_t size, int device) {
   bool was_inside = enter_runtime();
-  void *block = ((alloc_fn)om_require_real((void *)real.alloc, "omp_target_alloc"))(size, device);
+  void *block = OM_REAL(omp_target_alloc)(size, device);
   leave_runtime(was_inside);
   return block;
 }
 
 OM_EXPORT void omp_target_free(void *block, int device) {
   bool was_inside = enter_runtime();
-  ((free_fn)om_require_real((void *)real.free, "omp_target_free"))(block, device);
+  OM_REAL(omp_target_free)(block, device);
   leave_runtime(was_inside);
 }
 
@@ -85,8 +49,7 @@ OM_EXPORT void omp_target_free(void *block, int device) {
 static void host_side(const void *host, size_t offset, size_t length, int device, bool write) {
   if (!om_residency_holding())
     return;
-  int initial = ((device_fn)om_require_real((void *)real.initial_device,
-                                            "omp_get_initial_device"))();
+  int initial = OM_REAL(omp_get_initial_device)();
   if (device == initial) {
     uintptr_t begin = (uintptr_t)host + offset;
     om_residency_host_access(begin, begin + length, write);
@@ -96,12 +59,11 @@ static void host_side(const void *host, size_t offset, size_t length, int device
 OM_EXPORT int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
                                 size_t src_offset, int dst_device, int src_device) {
   om_plugin_init();
-  pthread_once(&real_resolved, resolve_real_functions);
   host_side(src, src_offset, length, src_device, false);
   host_side(dst, dst_offset, length, dst_device, true);
   bool was_inside = enter_runtime();
-  int result = ((memcpy_fn)om_require_real((void *)real.memcpy, "omp_target_memcpy"))(
-      dst, src, length, dst_offset, src_offset, dst_device, src_device);
+  int result = OM_REAL(omp_target_memcpy)(dst, src, length, dst_offset, src_offset, dst_device,
+                                          src_device);
   leave_runtime(was_inside);
   return result;
 }
@@ -110,9 +72,8 @@ OM_EXPORT int omp_target_associate_ptr(const void *host, const void *device_ptr,
                                        size_t device_offset, int device) {
   om_residency_share_range((uintptr_t)host, (uintptr_t)host + size);
   bool was_inside = enter_runtime();
-  int result = ((associate_fn)om_require_real((void *)real.associate,
-                                              "omp_target_associate_ptr"))(
-      host, device_ptr, size, device_offset, device);
+  int result =
+      OM_REAL(omp_target_associate_ptr)(host, device_ptr, size, device_offset, device);
   leave_runtime(was_inside);
   if (result == 0 && !was_inside && om_checks_enabled())
     om_checks_associated(host, size, device, __builtin_return_address(0));
@@ -121,8 +82,7 @@ OM_EXPORT int omp_target_associate_ptr(const void *host, const void *device_ptr,
 
 OM_EXPORT int omp_target_disassociate_ptr(const void *host, int device) {
   bool was_inside = enter_runtime();
-  int result = ((disassociate_fn)om_require_real((void *)real.disassociate,
-                                                 "omp_target_disassociate_ptr"))(host, device);
+  int result = OM_REAL(omp_target_disassociate_ptr)(host, device);
   leave_runtime(was_inside);
   if (result == 0 && !was_inside && om_checks_enabled())
     om_checks_disassociated(host, device);
@@ -130,17 +90,13 @@ OM_EXPORT int omp_target_disassociate_ptr(const void *host, int device) {
 }
 
 OM_EXPORT int omp_target_is_present(const void *host, int device) {
-  pthread_once(&real_resolved, resolve_real_functions);
   if (om_residency_hides(host, 0, device))
     return 0;
-  return ((is_present_fn)om_require_real((void *)real.is_present, "omp_target_is_present"))(
-      host, device);
+  return OM_REAL(omp_target_is_present)(host, device);
 }
 
 OM_EXPORT void *omp_get_mapped_ptr(const void *host, int device) {
-  pthread_once(&real_resolved, resolve_real_functions);
   if (om_residency_hides(host, 0, device))
     return NULL;
-  return ((mapped_ptr_fn)om_require_real((void *)real.mapped_ptr, "omp_get_mapped_ptr"))(
-      host, device);
+  return OM_REAL(omp_get_mapped_ptr)(host, device);
 }

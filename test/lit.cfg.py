@@ -27,9 +27,12 @@ config.environment["OMP_TARGET_OFFLOAD"] = "MANDATORY"
 offload_flags = ("-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -gline-tables-only "
                  "-O1 -I{inc} -Wl,-rpath,{lib} -Wl,-rpath,{ownlib} -L{ownlib}").format(
                      inc=inc, lib=llvm_lib, ownlib=lib_dir)
+# OpenMP on the host only: the program links libomp but not libomptarget.
+openmp_host_flags = "-fopenmp -O1 -Wl,-rpath,{lib}".format(lib=llvm_lib)
 serial_flags = "-O1 -I{inc} -Wl,-rpath,{ownlib} -L{ownlib}".format(inc=inc, ownlib=lib_dir)
 
 config.substitutions.append(("%clang-offload", config.offload_cc + " " + offload_flags))
+config.substitutions.append(("%clang-openmp-host", config.offload_cc + " " + openmp_host_flags))
 config.substitutions.append(("%clang-serial", config.offload_cc + " " + serial_flags))
 config.substitutions.append(("%ownmap-rewrite", os.path.join(bin_dir, "ownmap-rewrite")))
 config.substitutions.append(("%ownmap-run", os.path.join(bin_dir, "ownmap-run")))
