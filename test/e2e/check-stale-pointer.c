@@ -6,8 +6,8 @@
 // section, and a device address passed with is_device_ptr (from
 // omp_get_mapped_ptr, from use_device_ptr, and of memory the program
 // associated itself). The last run brings the data back each way (update
-// from, exit data from, omp_target_memcpy from the device) and reads a
-// buffer no kernel was given: no warning. Output is unchanged throughout.
+// from, exit data from, omp_target_memcpy from the device) and reads
+// buffers no kernel was given through a pointer: no warning. Output is unchanged throughout.
 //
 // RUN: %clang-offload %s -o %t
 // RUN: env OWNMAP_COMPARE_ENV=OWNMAP_CHECKS=full %compare-with-plugin %t implicit 2>%t.err
@@ -119,12 +119,18 @@ static void associated(void) {
   free(a);
 }
 
-// Every way back, and a buffer only read on the host before any kernel.
+// Every way back, a buffer only read on the host before any kernel, and one
+// a kernel was given as map(to:).
 static void back(void) {
   int device = omp_get_default_device();
   double *a = filled(), *b = filled(), *c = filled();
 #pragma omp target enter data map(to: a[0:N], b[0:N], c[0:N])
   double before = a[1] + b[1] + c[1];
+  double sum = 0;
+#pragma omp target teams distribute parallel for map(to: c[0:N]) reduction(+: sum)
+  for (int i = 0; i < N; i++)
+    sum += c[i];
+  before += c[2];
 #pragma omp target teams distribute parallel for
   for (int i = 0; i < N; i++)
     a[i] = b[i] = 2.0 * i;
@@ -139,8 +145,8 @@ static void back(void) {
   omp_target_memcpy(c, d, N * sizeof *c, 0, 0, omp_get_initial_device(), device);
   double copied = c[N / 2];
 #pragma omp target exit data map(release: a[0:N], c[0:N])
-  printf("before %.1f updated %.1f unmapped %.1f copied %.1f\n", before, updated, unmapped,
-         copied);
+  printf("before %.1f sum %.1f updated %.1f unmapped %.1f copied %.1f\n", before, sum, updated,
+         unmapped, copied);
   free(a);
   free(b);
   free(c);
