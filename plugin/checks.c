@@ -470,41 +470,17 @@ static stale_after stale_after_call(om_call_kind kind, int64_t type, bool still_
   return STALE_DROP;
 }
 
-static om_map_origin entry_origin(const om_checked_call *call, int32_t i) {
-  const om_map_entries *entries = call->entries;
-  return (om_map_origin){entries->names != NULL ? entries->names[i] : NULL,
-                         call->origin->psource, call->origin->return_address};
-}
-
-/* A kernel entry that hands the kernel a pointer into a present buffer
- * instead of a section of its own: a zero-length section (also the implicit
- * map of a pointer) or a device address (is_device_ptr). The kernel may
- * write the whole buffer through it. *origin names the entry, or for a
- * device address the host buffer, at the kernel. */
-static bool buffer_behind_pointer(const om_checked_call *call, int32_t i, om_mapping *buffer,
-                                  om_map_origin *origin) {
-  const om_map_entries *entries = call->entries;
-  uintptr_t begin = (uintptr_t)entries->begins[i];
-  *origin = entry_origin(call, i);
-  if (entries->sizes[i] == 0 && entry_checked(call, i))
-    return om_shadow_mapping_at(&om_plugin_shadow, call->device, begin, buffer);
-  int64_t by_value = entries->types[i] & (OM_MAP_LITERAL | OM_MAP_PRIVATE);
-  bool device_address = by_value == OM_MAP_LITERAL && entries->sizes[i] == sizeof(void *) &&
-                        begin != 0;
-  if (!device_address || !om_stale_buffer_at_device_address(call->device, begin, buffer))
-    return false;
-  if (!buffer->infinite && buffer->origin.map_name != NULL)
-    origin->map_name = buffer->origin.map_name;
-  return true;
-}
-
 void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
                            const om_presence *still_mapped) {
   const om_map_entries *entries = call->entries;
   for (int32_t i = 0; i < entries->count; i++) {
     om_mapping buffer;
-    om_map_origin origin;
-    if (kind == OM_CALL_KERNEL && buffer_behind_pointer(call, i, &buffer, &origin)) {
+    om_map_origin origin = {entries->names != NULL ? entries->names[i] : NULL,
+                            call->origin->psource, call->origin->return_address};
+    if (kind == OM_CALL_KERNEL &&
+        om_stale_buffer_behind_pointer(call->device, (uintptr_t)entries->begins[i],
+                                       entries->sizes[i], entries->types[i], &buffer,
+                                       &origin.map_name)) {
       om_stale_guard(buffer.begin, buffer.end, call->device, &origin);
       continue;
     }
@@ -522,7 +498,6 @@ void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
       om_stale_resume(begin, end);
       break;
     case STALE_NEW:
-      origin = entry_origin(call, i);
       om_stale_guard(begin, end, call->device, &origin);
       break;
     }

@@ -4,6 +4,7 @@
 #include "checks.h"
 #include "faults.h"
 #include "message.h"
+#include "offload_abi.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -226,8 +227,10 @@ static void forget_known(const known_address *gone) {
   pthread_mutex_unlock(&known_lock);
 }
 
-bool om_stale_buffer_at_device_address(int device, uintptr_t device_address,
-                                       om_mapping *buffer) {
+/* The mapping on device whose device copy holds device_address, if the
+ * program was handed an address in it and the mapping is still the same. */
+static bool buffer_at_device_address(int device, uintptr_t device_address,
+                                     om_mapping *buffer) {
   known_address found;
   if (!atomic_load_explicit(&known_any, memory_order_relaxed) ||
       !known_at(device, device_address, &found))
@@ -240,4 +243,19 @@ bool om_stale_buffer_at_device_address(int device, uintptr_t device_address,
     return true;
   forget_known(&found);
   return false;
+}
+
+bool om_stale_buffer_behind_pointer(int device, uintptr_t begin, int64_t size, int64_t type,
+                                    om_mapping *buffer, const char **name) {
+  int64_t by_value = type & (OM_MAP_LITERAL | OM_MAP_PRIVATE);
+  if (begin == 0)
+    return false;
+  if (size == 0 && by_value == 0)
+    return om_shadow_mapping_at(&om_plugin_shadow, device, begin, buffer);
+  if (by_value != OM_MAP_LITERAL || size != sizeof(void *) ||
+      !buffer_at_device_address(device, begin, buffer))
+    return false;
+  if (!buffer->infinite && buffer->origin.map_name != NULL)
+    *name = buffer->origin.map_name;
+  return true;
 }

@@ -54,9 +54,12 @@ void om_stale_resume(uintptr_t begin, uintptr_t end);
  * learn: device_address is host's on device (0: ask the runtime). */
 void om_stale_learn_device_address(int device, uintptr_t host, uintptr_t device_address);
 
-/* The mapping on device whose device copy holds device_address, if the
- * program was handed an address in it and the mapping is still the same. */
-bool om_stale_buffer_at_device_address(int device, uintptr_t device_address,
-                                       om_mapping *buffer);
+/* The present buffer on device that a kernel's map entry (begin, size,
+ * type) hands it a pointer into, instead of a section of its own: a
+ * zero-length section (also the implicit map of a pointer) or a device
+ * address (is_device_ptr). The kernel may write all of it. For a device
+ * address *name becomes the buffer's map name, if it has one. */
+bool om_stale_buffer_behind_pointer(int device, uintptr_t begin, int64_t size, int64_t type,
+                                    om_mapping *buffer, const char **name);
 
 #endif
