@@ -474,10 +474,22 @@ void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
                            const om_presence *still_mapped) {
   const om_map_entries *entries = call->entries;
   for (int32_t i = 0; i < entries->count; i++) {
+    om_mapping buffer;
+    om_map_origin origin = {entries->names != NULL ? entries->names[i] : NULL,
+                            call->origin->psource, call->origin->return_address};
+    if (kind == OM_CALL_KERNEL &&
+        om_stale_buffer_behind_pointer(call->device, (uintptr_t)entries->begins[i],
+                                       entries->sizes[i], entries->types[i], &buffer,
+                                       &origin.map_name)) {
+      om_stale_guard(buffer.begin, buffer.end, call->device, &origin);
+      continue;
+    }
     if (!entry_checked(call, i))
       continue;
     uintptr_t begin = (uintptr_t)entries->begins[i];
     uintptr_t end = begin + (uintptr_t)entries->sizes[i];
+    if (kind == OM_CALL_DATA_BEGIN && (entries->types[i] & OM_MAP_RETURN_PARAM))
+      om_stale_learn_device_address(call->device, begin, 0); /* use_device_ptr/addr */
     switch (stale_after_call(kind, entries->types[i], om_presence_bit(still_mapped, i))) {
     case STALE_DROP:
       om_stale_release(begin, end, NULL);
@@ -485,12 +497,9 @@ void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
     case STALE_RESUME:
       om_stale_resume(begin, end);
       break;
-    case STALE_NEW: {
-      om_map_origin origin = {entries->names != NULL ? entries->names[i] : NULL,
-                              call->origin->psource, call->origin->return_address};
+    case STALE_NEW:
       om_stale_guard(begin, end, call->device, &origin);
       break;
-    }
     }
   }
 }

@@ -4,7 +4,10 @@
 #include "checks.h"
 #include "faults.h"
 #include "message.h"
+#include "offload_abi.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -134,3 +137,125 @@ static void switch_guards(uintptr_t begin, uintptr_t end, bool from, bool to) {
 void om_stale_suspend(uintptr_t begin, uintptr_t end) { switch_guards(begin, end, false, true); }
 
 void om_stale_resume(uintptr_t begin, uintptr_t end) { switch_guards(begin, end, true, false); }
+
+/* ---- device addresses the program holds ---- */
+
+/* Not used by the fault handler: a mutex suffices. Slots are reused round
+ * robin; a lost one only means that a kernel given that address goes unseen. */
+enum { KNOWN_SLOTS = 64 };
+
+typedef struct {
+  bool used;
+  int device;
+  uintptr_t host_begin, host_end; /* the mapping */
+  uintptr_t device_begin;         /* where its device copy starts */
+} known_address;
+
+static known_address known[KNOWN_SLOTS];
+static unsigned known_next;
+static atomic_bool known_any;
+static pthread_mutex_t known_lock = PTHREAD_MUTEX_INITIALIZER;
+
+typedef void *(*mapped_ptr_fn)(const void *, int);
+static mapped_ptr_fn real_mapped_ptr;
+static pthread_once_t real_mapped_ptr_once = PTHREAD_ONCE_INIT;
+
+static void resolve_mapped_ptr(void) {
+  real_mapped_ptr = (mapped_ptr_fn)dlsym(RTLD_NEXT, "omp_get_mapped_ptr");
+}
+
+/* The runtime's device address of host on device, 0 if not mapped. */
+static uintptr_t runtime_device_address(int device, uintptr_t host) {
+  pthread_once(&real_mapped_ptr_once, resolve_mapped_ptr);
+  return real_mapped_ptr != NULL ? (uintptr_t)real_mapped_ptr((const void *)host, device) : 0;
+}
+
+/* The slot of the mapping at host_begin on device, or NULL (lock held). */
+static known_address *known_find(int device, uintptr_t host_begin) {
+  for (int i = 0; i < KNOWN_SLOTS; i++)
+    if (known[i].used && known[i].device == device && known[i].host_begin == host_begin)
+      return &known[i];
+  return NULL;
+}
+
+/* fork: the child must not inherit the lock held by a thread it lacks. */
+static void known_lock_take(void) { pthread_mutex_lock(&known_lock); }
+static void known_lock_give(void) { pthread_mutex_unlock(&known_lock); }
+static pthread_once_t known_fork_once = PTHREAD_ONCE_INIT;
+static void known_fork_handlers(void) {
+  pthread_atfork(known_lock_take, known_lock_give, known_lock_give);
+}
+
+void om_stale_learn_device_address(int device, uintptr_t host, uintptr_t device_address) {
+  om_mapping mapping;
+  if (!om_shadow_mapping_at(&om_plugin_shadow, device, host, &mapping))
+    return;
+  if (device_address == 0)
+    device_address = runtime_device_address(device, host);
+  if (device_address == 0)
+    return;
+  pthread_once(&known_fork_once, known_fork_handlers);
+  pthread_mutex_lock(&known_lock);
+  known_address *slot = known_find(device, mapping.begin);
+  if (slot == NULL)
+    slot = &known[known_next++ % KNOWN_SLOTS];
+  *slot = (known_address){
+      true, device, mapping.begin, mapping.end, device_address - (host - mapping.begin)};
+  atomic_store_explicit(&known_any, true, memory_order_relaxed);
+  pthread_mutex_unlock(&known_lock);
+}
+
+/* The remembered mapping whose device copy holds device_address. */
+static bool known_at(int device, uintptr_t device_address, known_address *found) {
+  bool hit = false;
+  pthread_mutex_lock(&known_lock);
+  for (int i = 0; i < KNOWN_SLOTS && !hit; i++) {
+    hit = known[i].used && known[i].device == device && device_address >= known[i].device_begin &&
+          device_address - known[i].device_begin < known[i].host_end - known[i].host_begin;
+    if (hit)
+      *found = known[i];
+  }
+  pthread_mutex_unlock(&known_lock);
+  return hit;
+}
+
+static void forget_known(const known_address *gone) {
+  pthread_mutex_lock(&known_lock);
+  known_address *slot = known_find(gone->device, gone->host_begin);
+  if (slot != NULL)
+    slot->used = false;
+  pthread_mutex_unlock(&known_lock);
+}
+
+/* The mapping on device whose device copy holds device_address, if the
+ * program was handed an address in it and the mapping is still the same. */
+static bool buffer_at_device_address(int device, uintptr_t device_address,
+                                     om_mapping *buffer) {
+  known_address found;
+  if (!atomic_load_explicit(&known_any, memory_order_relaxed) ||
+      !known_at(device, device_address, &found))
+    return false;
+  /* The mapping may have gone since, and its device memory serve another:
+   * the address counts only while both sides are still the same. */
+  if (om_shadow_mapping_at(&om_plugin_shadow, device, found.host_begin, buffer) &&
+      buffer->begin == found.host_begin && buffer->end == found.host_end &&
+      runtime_device_address(device, found.host_begin) == found.device_begin)
+    return true;
+  forget_known(&found);
+  return false;
+}
+
+bool om_stale_buffer_behind_pointer(int device, uintptr_t begin, int64_t size, int64_t type,
+                                    om_mapping *buffer, const char **name) {
+  int64_t by_value = type & (OM_MAP_LITERAL | OM_MAP_PRIVATE);
+  if (begin == 0)
+    return false;
+  if (size == 0 && by_value == 0)
+    return om_shadow_mapping_at(&om_plugin_shadow, device, begin, buffer);
+  if (by_value != OM_MAP_LITERAL || size != sizeof(void *) ||
+      !buffer_at_device_address(device, begin, buffer))
+    return false;
+  if (!buffer->infinite && buffer->origin.map_name != NULL)
+    *name = buffer->origin.map_name;
+  return true;
+}

@@ -17,6 +17,7 @@
 #include "checks.h"
 #include "plugin.h"
 #include "residency.h"
+#include "stale.h"
 
 #include <stddef.h>
 
@@ -56,11 +57,28 @@ static void host_side(const void *host, size_t offset, size_t length, int device
   }
 }
 
+/* The stale check (OWNMAP_CHECKS=full): a copy from a device into a host
+ * buffer brings its data back; any other use of a stale host buffer is an
+ * access by the host. */
+static void stale_host_side(void *dst, const void *src, size_t length, size_t dst_offset,
+                            size_t src_offset, int dst_device, int src_device) {
+  if (!om_stale_enabled())
+    return;
+  int initial = OM_REAL(omp_get_initial_device)();
+  uintptr_t to = (uintptr_t)dst + dst_offset, from = (uintptr_t)src + src_offset;
+  if (dst_device == initial)
+    om_stale_release(to, to + length,
+                     src_device == initial ? "written by omp_target_memcpy()" : NULL);
+  if (src_device == initial)
+    om_stale_release(from, from + length, "read by omp_target_memcpy()");
+}
+
 OM_EXPORT int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
                                 size_t src_offset, int dst_device, int src_device) {
   om_plugin_init();
   host_side(src, src_offset, length, src_device, false);
   host_side(dst, dst_offset, length, dst_device, true);
+  stale_host_side(dst, src, length, dst_offset, src_offset, dst_device, src_device);
   bool was_inside = enter_runtime();
   int result = OM_REAL(omp_target_memcpy)(dst, src, length, dst_offset, src_offset, dst_device,
                                           src_device);
@@ -77,6 +95,8 @@ OM_EXPORT int omp_target_associate_ptr(const void *host, const void *device_ptr,
   leave_runtime(was_inside);
   if (result == 0 && !was_inside && om_checks_enabled())
     om_checks_associated(host, size, device, __builtin_return_address(0));
+  if (result == 0 && !was_inside && om_stale_enabled())
+    om_stale_learn_device_address(device, (uintptr_t)host, (uintptr_t)device_ptr + device_offset);
   return result;
 }
 
@@ -98,5 +118,8 @@ OM_EXPORT int omp_target_is_present(const void *host, int device) {
 OM_EXPORT void *omp_get_mapped_ptr(const void *host, int device) {
   if (om_residency_hides(host, 0, device))
     return NULL;
-  return OM_REAL(omp_get_mapped_ptr)(host, device);
+  void *mapped = OM_REAL(omp_get_mapped_ptr)(host, device);
+  if (mapped != NULL && om_stale_enabled())
+    om_stale_learn_device_address(device, (uintptr_t)host, (uintptr_t)mapped);
+  return mapped;
 }

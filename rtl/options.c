@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -47,7 +48,8 @@ const om_option_desc om_option_table[OM_OPTION_COUNT] = {
                             .description = "device memory (MiB) that elision may keep "
                                            "allocated for device copies; least recently used "
                                            "copies are evicted beyond it",
-                            .default_number = 4096},
+                            .default_number = 4096,
+                            .max_number = SIZE_MAX >> 20 /* its bytes fit in a size_t */},
     [OM_OPTION_PIN] = {.env_name = "OWNMAP_PIN", .kind = OM_OPTION_FLAG, .default_flag = true,
                        .description = "1: page-lock the host memory of blocks elision holds "
                                       "(1 MiB and more, CUDA devices), so the copies that "
@@ -73,14 +75,22 @@ static bool parse_flag(const char *text, bool *flag) {
   return false;
 }
 
-static bool parse_number(const char *text, unsigned long long *number) {
+typedef enum { NUMBER_OK, NUMBER_MALFORMED, NUMBER_OUT_OF_RANGE } number_outcome;
+
+/* Digits only: strtoull alone would take blanks and a sign, and wrap "-1". */
+static number_outcome parse_number(const char *text, unsigned long long max,
+                                   unsigned long long *number) {
+  if (text[0] < '0' || text[0] > '9')
+    return NUMBER_MALFORMED;
   char *end;
   errno = 0;
   unsigned long long value = strtoull(text, &end, 10);
-  if (errno != 0 || end == text || *end != '\0' || text[0] == '-')
-    return false;
+  if (*end != '\0')
+    return NUMBER_MALFORMED;
+  if (errno == ERANGE || value > max)
+    return NUMBER_OUT_OF_RANGE;
   *number = value;
-  return true;
+  return NUMBER_OK;
 }
 
 static bool parse_choice(const char *text, const char *const *choices, int *choice) {
@@ -116,9 +126,11 @@ void om_options_load(om_option_set *set, om_env_lookup lookup) {
       value->path = text;
     else if (desc->kind == OM_OPTION_CHOICE)
       accepted = parse_choice(text, desc->choices, &value->choice);
-    else if (desc->kind == OM_OPTION_NUMBER)
-      accepted = parse_number(text, &value->number);
-    else
+    else if (desc->kind == OM_OPTION_NUMBER) {
+      number_outcome outcome = parse_number(text, desc->max_number, &value->number);
+      accepted = outcome == NUMBER_OK;
+      value->out_of_range = outcome == NUMBER_OUT_OF_RANGE;
+    } else
       accepted = parse_flag(text, &value->flag);
     if (!accepted)
       value->malformed = text;
@@ -137,6 +149,9 @@ void om_options_warn_malformed(const om_option_set *set) {
       list_choices(desc->choices, choices, sizeof choices);
       om_warning("%s='%s' is not one of %s; using %s", desc->env_name, malformed, choices,
                  desc->choices[desc->default_choice]);
+    } else if (set->values[id].out_of_range) {
+      om_warning("%s='%s' is out of range (at most %llu); using %llu", desc->env_name,
+                 malformed, desc->max_number, desc->default_number);
     } else if (desc->kind == OM_OPTION_NUMBER) {
       om_warning("%s='%s' is not a decimal number; using %llu", desc->env_name, malformed,
                  desc->default_number);

@@ -36,6 +36,7 @@ typedef struct {
   int default_choice;       /* OM_OPTION_CHOICE: index into choices */
   const char *unset_path;   /* OM_OPTION_PATH: what printing says when unset */
   unsigned long long default_number; /* OM_OPTION_NUMBER */
+  unsigned long long max_number;     /* OM_OPTION_NUMBER: the largest its use can hold */
 } om_option_desc;
 
 typedef struct {
@@ -44,6 +45,7 @@ typedef struct {
   int choice;               /* OM_OPTION_CHOICE: index into choices */
   unsigned long long number; /* OM_OPTION_NUMBER: a decimal integer >= 0 */
   const char *malformed;    /* the rejected text, NULL when accepted */
+  bool out_of_range;        /* rejected: a number above max_number */
   bool given;               /* set to a valid value by the environment */
 } om_option_value;
 

@@ -178,6 +178,19 @@ bool om_shadow_contains(om_shadow *shadow, int device, uintptr_t begin, size_t s
   return contained;
 }
 
+bool om_shadow_mapping_at(om_shadow *shadow, int device, uintptr_t address, om_mapping *found) {
+  om_device_shadow *dev = device_of(shadow, device);
+  if (dev == NULL || !(atomic_load_explicit(&shadow->occupied_devices, memory_order_relaxed) &
+                       (UINT64_C(1) << device)))
+    return false;
+  pthread_mutex_lock(&dev->lock);
+  om_mapping *m = overlapping(dev, address, address);
+  if (m != NULL)
+    *found = *m;
+  pthread_mutex_unlock(&dev->lock);
+  return m != NULL;
+}
+
 /* ---- learned absence ---- */
 
 static om_absent_slot *absent_slot(om_device_shadow *dev, uintptr_t begin) {

@@ -117,6 +117,9 @@ om_unmap_outcome om_shadow_unmap(om_shadow *shadow, int device, uintptr_t begin,
 /* True if one mapping of device contains [begin, begin + size). */
 bool om_shadow_contains(om_shadow *shadow, int device, uintptr_t begin, size_t size);
 
+/* The mapping of device that contains address; false if none. */
+bool om_shadow_mapping_at(om_shadow *shadow, int device, uintptr_t address, om_mapping *found);
+
 typedef enum {
   OM_SHADOW_PRESENT, /* one mapping contains the section */
   OM_SHADOW_ABSENT,  /* no mapping holds its start, which is known absent */

@@ -32,6 +32,17 @@
 // RUN: FileCheck %s --check-prefix=CHOICES2 < %t.choices
 // RUN: not %ownmap-run --checks 2>&1 | FileCheck %s --check-prefix=CHECKSARG
 //
+// --cache-mb sets OWNMAP_CACHE_MB; a value whose bytes would not fit in a
+// size_t (2^44 MiB and more on 64 bits) or that is not a plain decimal
+// number is warned about and the default is used, the program runs.
+// RUN: %ownmap-run --verbose --cache-mb 64 %t 2> %t.cache > /dev/null
+// RUN: FileCheck %s --check-prefix=CACHE < %t.cache
+// RUN: %ownmap-run --verbose --cache-mb 17592186044416 %t 2> %t.cache | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s --check-prefix=CACHEBIG < %t.cache
+// RUN: %ownmap-run --verbose --cache-mb=' -1' %t 2> %t.cache > /dev/null
+// RUN: FileCheck %s --check-prefix=CACHESIGN < %t.cache
+// RUN: not %ownmap-run --cache-mb 2>&1 | FileCheck %s --check-prefix=CACHEARG
+//
 // The program's exit status comes through.
 // RUN: sh -c '%ownmap-run %t fail > /dev/null; test $? -eq 3'
 
@@ -53,6 +64,12 @@
 // CHOICES2: ownmap: option OWNMAP_CHECKS=full
 // CHOICES2-NEXT: ownmap: option OWNMAP_ON_ERROR=abort
 // CHECKSARG: ownmap-run: error: --checks needs a LEVEL
+// CACHE: ownmap: option OWNMAP_CACHE_MB=64
+// CACHEBIG: ownmap: warning: OWNMAP_CACHE_MB='17592186044416' is out of range (at most 17592186044415); using 4096
+// CACHEBIG: ownmap: option OWNMAP_CACHE_MB=4096
+// CACHESIGN: ownmap: warning: OWNMAP_CACHE_MB=' -1' is not a decimal number; using 4096
+// CACHESIGN: ownmap: option OWNMAP_CACHE_MB=4096
+// CACHEARG: ownmap-run: error: --cache-mb needs a number
 // VERSION: ownmap-run (ownmap) {{[0-9]+\.[0-9]+\.[0-9]+$}}
 // BOGUS: ownmap-run: error: unknown option '--bogus'
 // BOGUS-NEXT: Try 'ownmap-run --help' for more information.

@@ -4,6 +4,8 @@
 #include "check.h"
 #include "options.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static const char *const *fake_environment;
@@ -128,6 +130,61 @@ static void test_numbers_parse_and_malformed_numbers_default(void) {
             "ownmap: warning: OWNMAP_CACHE_MB='-5' is not a decimal number; using 4096\n");
 }
 
+/* A number is accepted only if its use cannot overflow: OWNMAP_CACHE_MB
+ * becomes bytes (<< 20) in a size_t, so 2^44 MiB and more are rejected like
+ * malformed text, and so is anything strtoull would wrap or read past a
+ * sign or blank. */
+static void test_numbers_out_of_range_default(void) {
+  char largest[32];
+  snprintf(largest, sizeof largest, "%zu", SIZE_MAX >> 20);
+  const char *const fits[] = {"OWNMAP_CACHE_MB", largest, NULL};
+  om_option_set set = load(fits);
+  CHECK(set.values[OM_OPTION_CACHE_MB].number == SIZE_MAX >> 20);
+  CHECK(set.values[OM_OPTION_CACHE_MB].malformed == NULL);
+  CHECK((size_t)set.values[OM_OPTION_CACHE_MB].number << 20 >> 20 ==
+        set.values[OM_OPTION_CACHE_MB].number);
+
+  static const char *const wraps[] = {"OWNMAP_CACHE_MB", "17592186044416", NULL};
+  set = load(wraps);
+  CHECK(set.values[OM_OPTION_CACHE_MB].number == 4096);
+  CHECK(!set.values[OM_OPTION_CACHE_MB].given);
+  char expected[256];
+  snprintf(expected, sizeof expected,
+           "ownmap: warning: OWNMAP_CACHE_MB='17592186044416' is out of range (at most %zu); "
+           "using 4096\n",
+           SIZE_MAX >> 20);
+  capture_begin();
+  om_options_warn_malformed(&set);
+  CHECK_STR(capture_end(), expected);
+
+  static const char *const beyond_64_bits[] = {"OWNMAP_CACHE_MB", "18446744073709551616", NULL};
+  set = load(beyond_64_bits);
+  CHECK(set.values[OM_OPTION_CACHE_MB].number == 4096);
+  snprintf(expected, sizeof expected,
+           "ownmap: warning: OWNMAP_CACHE_MB='18446744073709551616' is out of range (at most "
+           "%zu); using 4096\n",
+           SIZE_MAX >> 20);
+  capture_begin();
+  om_options_warn_malformed(&set);
+  CHECK_STR(capture_end(), expected);
+
+  static const char *const not_plain[] = {" -5", "+5", " 5", "5 ", "0x10", NULL};
+  for (const char *const *text = not_plain; *text != NULL; text++) {
+    const char *const env[] = {"OWNMAP_CACHE_MB", *text, NULL};
+    set = load(env);
+    CHECK(set.values[OM_OPTION_CACHE_MB].number == 4096);
+    CHECK_STR(set.values[OM_OPTION_CACHE_MB].malformed, *text);
+  }
+}
+
+/* Every numeric option says how large it may be, and its default fits. */
+static void test_numbers_have_a_maximum(void) {
+  for (int id = 0; id < OM_OPTION_COUNT; id++)
+    if (om_option_table[id].kind == OM_OPTION_NUMBER)
+      CHECK(om_option_table[id].max_number != 0 &&
+            om_option_table[id].default_number <= om_option_table[id].max_number);
+}
+
 /* The process's options come from the environment once; OWNMAP_LOG is opened
  * first, so the warning about a malformed value lands in the log. */
 static void test_process_options_use_log(void) {
@@ -158,6 +215,8 @@ int main(void) {
   test_empty_value_is_default();
   test_print_lists_every_option();
   test_numbers_parse_and_malformed_numbers_default();
+  test_numbers_out_of_range_default();
+  test_numbers_have_a_maximum();
   test_process_options_use_log();
   return check_report("unit-options-parsing");
 }

@@ -1,9 +1,10 @@
 /* unit-shadow-refcounts: the mapping shadow follows the runtime's reference
  * counting (enter/exit, nesting, delete, ompx_hold, struct members, zero
  * length, associate), rejects explicit overlaps, keeps ranges sorted and
- * disjoint under many insertions, and finds overlaps on any device; learned
- * absences answer lookups until a mapping holds the address or they are
- * forgotten, and a probe older than a forget is not learned. */
+ * disjoint under many insertions, finds overlaps on any device and the
+ * mapping at an address on one; learned absences answer lookups until a
+ * mapping holds the address or they are forgotten, and a probe older than a
+ * forget is not learned. */
 #include "check.h"
 #include "shadow.h"
 
@@ -100,6 +101,10 @@ static void test_zero_length_and_members(void) {
   int device;
   CHECK(om_shadow_find_overlap(&shadow, 0x4000, 0x4001, &device, &m));
   CHECK_EQ_U64(m.dynamic_count, 2);
+  /* The mapping a zero-length section lies in, on its own device only. */
+  CHECK(om_shadow_mapping_at(&shadow, 0, 0x401f, &m) && m.begin == 0x4000 && m.end == 0x4020);
+  CHECK(!om_shadow_mapping_at(&shadow, 0, 0x4020, &m));
+  CHECK(!om_shadow_mapping_at(&shadow, 1, 0x4010, &m));
   om_unmap_request member_end = {.update_count = false};
   CHECK(om_shadow_unmap(&shadow, 0, 0x4008, 8, member_end) == OM_UNMAP_KEPT);
   CHECK(om_shadow_unmap(&shadow, 0, 0x4010, 0, release) == OM_UNMAP_KEPT);
