@@ -59,10 +59,27 @@ static void pass_on(int signal, siginfo_t *info, void *context) {
   restore_default_action(); /* returning re-executes the access */
 }
 
+/* The address of this thread's last fault that no owner claimed, retried
+ * once: an owner may have made the page accessible and let go of it between
+ * the access and this handler (another thread gave a held block back), and
+ * passing such a fault on would run the program's action, or reset the
+ * handler to the default action for every later fault, for nothing. A
+ * second fault at the same address in a row is passed on. */
+static _Thread_local uintptr_t unclaimed_fault __attribute__((tls_model("initial-exec")));
+
 static void on_fault(int signal, siginfo_t *info, void *context) {
   uintptr_t address = (uintptr_t)info->si_addr;
-  if (info->si_code == SEGV_ACCERR && owned(address))
-    return; /* retried */
+  if (info->si_code == SEGV_ACCERR) {
+    if (owned(address)) {
+      unclaimed_fault = 0;
+      return; /* retried */
+    }
+    if (unclaimed_fault != address) {
+      unclaimed_fault = address;
+      return; /* retried once */
+    }
+  }
+  unclaimed_fault = 0;
   pass_on(signal, info, context);
 }
 
