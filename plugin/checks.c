@@ -380,6 +380,13 @@ static om_map_request map_request(int64_t type) {
                           .update_count = counts_reference(type)};
 }
 
+static om_unmap_request unmap_request(int64_t type) {
+  return (om_unmap_request){.implicit = (type & OM_MAP_IMPLICIT) != 0,
+                            .hold = (type & OM_MAP_OMPX_HOLD) != 0,
+                            .delete_all = (type & OM_MAP_DELETE) != 0,
+                            .update_count = counts_reference(type)};
+}
+
 /* Mappings the runtime makes for entry i that the shadow does not follow:
  * those of a user-defined mapper or past the entries followed (anything),
  * and the pointer slot of a PTR_AND_OBJ entry (at its base). */
@@ -437,13 +444,10 @@ void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mappe
   for (int32_t i = entries->count - 1; i >= 0; i--) {
     if (!entry_checked(call, i))
       continue;
-    int64_t type = entries->types[i];
-    om_unmap_request request = {.hold = (type & OM_MAP_OMPX_HOLD) != 0,
-                                .delete_all = (type & OM_MAP_DELETE) != 0,
-                                .update_count = counts_reference(type)};
     om_unmap_outcome outcome = om_shadow_unmap(&om_plugin_shadow, call->device,
                                                (uintptr_t)entries->begins[i],
-                                               (size_t)entries->sizes[i], request);
+                                               (size_t)entries->sizes[i],
+                                               unmap_request(entries->types[i]));
     om_presence_set(still_mapped, i, outcome == OM_UNMAP_KEPT);
   }
 }
@@ -470,6 +474,21 @@ static stale_after stale_after_call(om_call_kind kind, int64_t type, bool still_
   return STALE_DROP;
 }
 
+/* Only the part of entry i's section [begin, end) that is on the device
+ * can be stale: an implicit map of a partly present array reuses the
+ * mapping of its present part. */
+static void guard_present_part(const om_checked_call *call, int32_t i, uintptr_t begin,
+                               uintptr_t end) {
+  om_mapping mapping;
+  if (!om_shadow_mapping_of(&om_plugin_shadow, call->device, begin, end - begin, &mapping))
+    return;
+  const om_map_entries *entries = call->entries;
+  om_map_origin origin = {entries->names != NULL ? entries->names[i] : NULL,
+                          call->origin->psource, call->origin->return_address};
+  om_stale_guard(begin > mapping.begin ? begin : mapping.begin,
+                 end < mapping.end ? end : mapping.end, call->device, &origin);
+}
+
 void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
                            const om_presence *still_mapped) {
   const om_map_entries *entries = call->entries;
@@ -485,12 +504,9 @@ void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
     case STALE_RESUME:
       om_stale_resume(begin, end);
       break;
-    case STALE_NEW: {
-      om_map_origin origin = {entries->names != NULL ? entries->names[i] : NULL,
-                              call->origin->psource, call->origin->return_address};
-      om_stale_guard(begin, end, call->device, &origin);
+    case STALE_NEW:
+      guard_present_part(call, i, begin, end);
       break;
-    }
     }
   }
 }
