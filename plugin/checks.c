@@ -1,19 +1,15 @@
-/* checks.c - bounds, overlap, free-while-mapped and leak checks. */
+/* checks.c - bounds, overlap, present, free-while-mapped and leak checks. */
 #include "checks.h"
 
 #include "allocations.h"
-#include "message.h"
+#include "check_report.h"
 #include "offload_abi.h"
 #include "options.h"
-#include "srcloc.h"
 #include "stale.h"
 
-#include <dlfcn.h>
 #include <inttypes.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 om_shadow om_plugin_shadow;
@@ -29,177 +25,21 @@ bool om_checks_enabled(void) {
   return seen != OM_CHECKS_OFF;
 }
 
-/* ---- reporting once per site ---- */
-
-typedef enum {
-  CHECK_BOUNDS = 1,
-  CHECK_OVERLAP,
-  CHECK_HEAP_RELEASE,
-  CHECK_LEAK,
-  CHECK_STALE
-} check_id;
-
-/* The names findings carry in the run report, by check. */
-static const char *const check_kinds[] = {
-    [CHECK_BOUNDS] = "bounds",
-    [CHECK_OVERLAP] = "overlap",
-    [CHECK_HEAP_RELEASE] = "free-while-mapped",
-    [CHECK_LEAK] = "leak",
-    [CHECK_STALE] = "stale",
-};
-
-om_findings om_plugin_findings;
-
-#define REPORTED_SLOTS 4096
-static _Atomic uint64_t reported[REPORTED_SLOTS];
-
-/* True the first time (check, a, b) is seen. a and b identify the site:
- * pointers to the program's static location strings, or code addresses.
- * When the table is full, sites are reported again rather than dropped. */
-static bool first_report(check_id check, const void *a, const void *b) {
-  uint64_t key = ((uint64_t)(uintptr_t)a * 0x9e3779b97f4a7c15u) ^
-                 ((uint64_t)(uintptr_t)b * 0xc2b2ae3d27d4eb4fu) ^ (uint64_t)check;
-  key |= 1; /* 0 marks a free slot */
-  for (size_t probe = 0, i = key % REPORTED_SLOTS; probe < REPORTED_SLOTS;
-       probe++, i = (i + 1) % REPORTED_SLOTS) {
-    uint64_t seen = 0;
-    if (atomic_compare_exchange_strong(&reported[i], &seen, key))
-      return true;
-    if (seen == key)
-      return false;
-  }
-  return true;
-}
-
-/* After an error: OWNMAP_ON_ERROR=abort stops here. */
-static void error_reported(void) {
-  if (om_option_choice(OM_OPTION_ON_ERROR) == OM_ON_ERROR_ABORT) {
-    om_message("stopping the program (OWNMAP_ON_ERROR=abort; set OWNMAP_ON_ERROR=warn to "
-               "go on)");
-    abort();
-  }
-}
-
-/* Prints a finding and keeps it for the run report; an error then stops
- * the program under OWNMAP_ON_ERROR=abort. */
-__attribute__((format(printf, 4, 5))) static void
-report_finding(check_id check, om_severity severity, const om_finding_subject *subject,
-               const char *fmt, ...) {
-  char message[OM_MESSAGE_MAX];
-  va_list args;
-  va_start(args, fmt);
-  vsnprintf(message, sizeof message, fmt, args);
-  va_end(args);
-  om_findings_record(&om_plugin_findings, check_kinds[check], severity, subject, message);
-  if (severity == OM_SEVERITY_ERROR) {
-    om_error("%s", message);
-    error_reported();
-  } else {
-    om_warning("%s", message);
-  }
-}
-
-/* ---- naming a map site ---- */
-
-enum { DESCRIPTION_MAX = 384 };
-
-/* "where" of a call: "FILE:LINE in FUNCTION", else the caller's module+offset. */
-static void describe_place(const char *psource, const void *return_address, char *out,
-                           size_t size) {
-  om_psource region;
-  if (om_psource_parse(psource, &region)) {
-    om_span file = om_span_basename(region.file);
-    snprintf(out, size, "%.*s:%u in %.*s", (int)file.len, file.text, region.line,
-             (int)region.function.len, region.function.text);
-    return;
-  }
-  Dl_info module;
-  if (return_address != NULL && dladdr(return_address, &module) && module.dli_fname != NULL) {
-    const char *slash = strrchr(module.dli_fname, '/');
-    snprintf(out, size, "%s+%#tx", slash ? slash + 1 : module.dli_fname,
-             (const char *)return_address - (const char *)module.dli_fbase);
-    return;
-  }
-  snprintf(out, size, "%p", return_address);
-}
-
-/* "x[0:n] (declared at FILE:LINE) mapped at FILE:LINE in FUNCTION", or
- * "argument #I mapped at ..." without map names. index < 0: no index known. */
-static void describe_map(const char *map_name, int index, const char *psource,
-                         const void *return_address, char *out, size_t size) {
-  char place[192];
-  describe_place(psource, return_address, place, sizeof place);
-  om_mapname name;
-  if (map_name != NULL && om_mapname_parse(map_name, &name)) {
-    om_span file = om_span_basename(name.file);
-    snprintf(out, size, "%.*s (declared at %.*s:%u) mapped at %s", (int)name.name.len,
-             name.name.text, (int)file.len, file.text, name.line, place);
-  } else if (index >= 0) {
-    snprintf(out, size, "argument #%d mapped at %s", index, place);
-  } else {
-    snprintf(out, size, "a section mapped at %s", place);
-  }
-}
+/* ---- naming an entry ---- */
 
 static void describe_entry(const om_checked_call *call, int32_t i, char *out, size_t size) {
   const om_map_entries *entries = call->entries;
-  describe_map(entries->names != NULL ? entries->names[i] : NULL, (int)i,
+  om_describe_map(entries->names != NULL ? entries->names[i] : NULL, (int)i,
                call->origin->psource, call->origin->return_address, out, size);
-}
-
-static void describe_mapping(const om_mapping *mapping, char *out, size_t size) {
-  if (mapping->infinite) {
-    char place[192];
-    describe_place(NULL, mapping->origin.return_address, place, sizeof place);
-    snprintf(out, size, "memory associated by omp_target_associate_ptr called from %s", place);
-    return;
-  }
-  describe_map(mapping->origin.map_name, -1, mapping->origin.psource,
-               mapping->origin.return_address, out, size);
-}
-
-/* The variable and where it was mapped, for the run report: the
- * construct's file and line, else where the variable was declared, else the
- * caller's module+offset. index < 0: no index known. */
-static void subject_of(const char *map_name, int index, const char *psource,
-                       const void *return_address, om_finding_subject *out) {
-  om_mapname name;
-  bool named = map_name != NULL && om_mapname_parse(map_name, &name);
-  if (named)
-    snprintf(out->variable, sizeof out->variable, "%.*s", (int)name.name.len, name.name.text);
-  else if (index >= 0)
-    snprintf(out->variable, sizeof out->variable, "arg#%d", index);
-  else
-    out->variable[0] = '\0';
-  om_psource region;
-  om_span file;
-  if (om_psource_parse(psource, &region)) {
-    file = om_span_basename(region.file);
-    out->line = region.line;
-  } else if (named) {
-    file = om_span_basename(name.file);
-    out->line = name.line;
-  } else {
-    describe_place(NULL, return_address, out->file, sizeof out->file);
-    out->line = 0;
-    return;
-  }
-  snprintf(out->file, sizeof out->file, "%.*s", (int)file.len, file.text);
 }
 
 static void entry_subject(const om_checked_call *call, int32_t i, om_finding_subject *out) {
   const om_map_entries *entries = call->entries;
-  subject_of(entries->names != NULL ? entries->names[i] : NULL, (int)i, call->origin->psource,
+  om_subject_of(entries->names != NULL ? entries->names[i] : NULL, (int)i, call->origin->psource,
              call->origin->return_address, out);
 }
 
-static void mapping_subject(const om_mapping *mapping, om_finding_subject *out) {
-  subject_of(mapping->infinite ? NULL : mapping->origin.map_name, -1,
-             mapping->infinite ? NULL : mapping->origin.psource, mapping->origin.return_address,
-             out);
-}
-
-/* The key of an entry's site for first_report. */
+/* The key of an entry's site for om_first_report. */
 static const void *entry_site(const om_checked_call *call, int32_t i) {
   if (call->entries->names != NULL && call->entries->names[i] != NULL)
     return call->entries->names[i];
@@ -276,6 +116,27 @@ bool om_checks_heap_block_of(const om_checked_call *call, int32_t i, uintptr_t *
   return true;
 }
 
+/* ---- asking the runtime ---- */
+
+/* The runtime's own presence query (the real omp_target_is_present), as the
+ * calls hand it over; NULL until the first call. An error that only the
+ * shadow's view supports is confirmed with it first, during the call: the
+ * shadow may have lost step with the runtime, and the plugin must not
+ * report what the runtime would not. Only asked during offload calls: the
+ * runtime may be gone outside them (at exit, before the plugin's handlers). */
+static _Atomic(om_is_present_fn) runtime_presence;
+
+/* The query, or NULL when it cannot be asked (the shadow's view stands). */
+static om_is_present_fn runtime_query(void) {
+  return atomic_load_explicit(&runtime_presence, memory_order_relaxed);
+}
+
+/* Whether the runtime holds address on device; true when it cannot be asked. */
+static bool runtime_holds(int device, uintptr_t address) {
+  om_is_present_fn is_present = runtime_query();
+  return is_present == NULL || is_present((const void *)address, device) != 0;
+}
+
 /* Whether an absence the runtime reports for entry i's start may be
  * learned: the runtime maps static storage itself (declare target
  * globals, possibly only when the device is first used), so only heap
@@ -287,11 +148,39 @@ static bool absence_learnable(const om_checked_call *call, int32_t i) {
          om_checks_heap_block_of(call, i, &start, &size);
 }
 
+/* ---- check: present modifier on data not present ---- */
+
+/* Whether the runtime fails entry i for its present modifier: an explicit
+ * map (or motion) whose start no mapping holds. (One that starts in a
+ * mapping and extends past it is an overlap.) */
+static bool present_missing(const om_checked_call *call, int32_t i) {
+  int64_t type = call->entries->types[i];
+  return (type & OM_MAP_PRESENT) && !(type & OM_MAP_IMPLICIT) &&
+         !runtime_holds(call->device, (uintptr_t)call->entries->begins[i]);
+}
+
+/* Entry i's start was found absent before the call. */
+static void check_present(const om_checked_call *call, int32_t i) {
+  if (!present_missing(call, i) ||
+      !om_first_report(OM_CHECK_PRESENT, entry_site(call, i), call_site(call)))
+    return;
+  char what[OM_DESCRIPTION_MAX];
+  describe_entry(call, i, what, sizeof what);
+  om_finding_subject subject;
+  entry_subject(call, i, &subject);
+  om_report_error(OM_CHECK_PRESENT, OM_STOP_AFTER_CALL, &subject,
+                  "%s ([%p, +%" PRId64 " bytes)) has the present modifier but is not present on "
+                  "device %d: the runtime fails the construct. Fix: map it first (target enter "
+                  "data, or an enclosing target data), or drop the present modifier",
+                  what, call->entries->begins[i], call->entries->sizes[i], call->device);
+}
+
 void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_present,
                                om_presence *before, om_presence *tracked) {
   const om_map_entries *entries = call->entries;
   if (om_stale_enabled())
     suspend_guards(call);
+  atomic_store_explicit(&runtime_presence, is_present, memory_order_relaxed);
   om_absence_ticket ticket = om_shadow_absence_ticket(&om_plugin_shadow, call->device);
   om_presence known = {{0}}, held = {{0}};
   for (int32_t i = 0; i < entries->count; i++) {
@@ -316,6 +205,9 @@ void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_
         !om_presence_bit(before, i) && absence_learnable(call, i))
       om_shadow_learn_absent(&om_plugin_shadow, call->device, (uintptr_t)entries->begins[i],
                              ticket);
+  for (int32_t i = 0; i < entries->count; i++)
+    if (entry_checked(call, i) && !om_presence_bit(before, i))
+      check_present(call, i);
   /* Only the words of the entries are read back. */
   int32_t used = entries->count < 0                 ? 0
                  : entries->count < OM_PRESENCE_MAX ? entries->count
@@ -326,39 +218,73 @@ void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_
 
 /* ---- check: section outside its heap block ---- */
 
+/* Heap blocks start at multiples of this; a section that starts before its
+ * base pointer is looked up at most this far back from the pointer. */
+enum { HEAP_ALIGNMENT = 16, BLOCK_SEARCH_BYTES = 1 << 20 };
+
+/* The heap block that holds entry i's base pointer and starts after the
+ * section's begin (`v + 10` of `p[-20:n]`): the section starts before it.
+ * The record is keyed by start, so the start is searched downwards from the
+ * pointer, in steps of the heap's alignment, no further than the begin. */
+static bool block_after_begin(const om_checked_call *call, int32_t i, uintptr_t *start,
+                              size_t *size) {
+  if (call->bases == NULL || (call->entries->types[i] & OM_MAP_PTR_AND_OBJ))
+    return false; /* the base is the pointer's own address, not the block */
+  uintptr_t begin = (uintptr_t)call->entries->begins[i];
+  uintptr_t base = (uintptr_t)call->bases[i];
+  if (base <= begin)
+    return false;
+  uintptr_t floor = base - begin > BLOCK_SEARCH_BYTES ? base - BLOCK_SEARCH_BYTES : begin;
+  for (uintptr_t c = base & ~(uintptr_t)(HEAP_ALIGNMENT - 1); c > floor; c -= HEAP_ALIGNMENT) {
+    if (om_allocation_size((const void *)c, size)) {
+      *start = c;
+      return base <= c + *size; /* else the pointer lies past the block found */
+    }
+  }
+  return false;
+}
+
 static void check_bounds(const om_checked_call *call, int32_t i) {
   uintptr_t begin = (uintptr_t)call->entries->begins[i];
   uintptr_t end = begin + (uintptr_t)call->entries->sizes[i];
   uintptr_t start;
   size_t size;
-  if (begin == end || !om_checks_heap_block_of(call, i, &start, &size) || end <= start + size)
+  if (begin == end)
     return;
-  if (!first_report(CHECK_BOUNDS, entry_site(call, i), call_site(call)))
+  if (om_checks_heap_block_of(call, i, &start, &size) ? end <= start + size
+                                                      : !block_after_begin(call, i, &start, &size))
     return;
-  char what[DESCRIPTION_MAX];
+  if (!om_first_report(OM_CHECK_BOUNDS, entry_site(call, i), call_site(call)))
+    return;
+  char what[OM_DESCRIPTION_MAX], before[64] = "";
   describe_entry(call, i, what, sizeof what);
+  size_t outside = end > start + size ? (size_t)(end - start - size) : 0;
+  if (begin < start) {
+    snprintf(before, sizeof before, ", starting %zu bytes before it", (size_t)(start - begin));
+    outside += (size_t)(start - begin);
+  }
   om_finding_subject subject;
   entry_subject(call, i, &subject);
-  report_finding(CHECK_BOUNDS, OM_SEVERITY_ERROR, &subject,
-                 "%s covers bytes [%zu, %zu) of a heap block of %zu bytes at %p: %zu bytes lie "
-                 "outside the allocation (nothing was copied yet). Fix: shorten the section to the "
-                 "allocation, or allocate the whole section",
-                 what, (size_t)(begin - start), (size_t)(end - start), size, (void *)start,
-                 (size_t)(end - start - size));
+  om_report_error(OM_CHECK_BOUNDS, OM_STOP_NOW, &subject,
+                  "%s covers bytes [%td, %td) of a heap block of %zu bytes at %p%s: %zu bytes "
+                  "lie outside the allocation (nothing was copied yet). Fix: shorten the section "
+                  "to the allocation, or allocate the whole section",
+                  what, (ptrdiff_t)(begin - start), (ptrdiff_t)(end - start), size,
+                  (void *)start, before, outside);
 }
 
 /* ---- check: overlapping maps with conflicting extents ---- */
 
 static void report_overlap(const om_checked_call *call, int32_t i, const om_mapping *existing) {
-  if (!first_report(CHECK_OVERLAP, entry_site(call, i), call_site(call)))
+  if (!om_first_report(OM_CHECK_OVERLAP, entry_site(call, i), call_site(call)))
     return;
-  char what[DESCRIPTION_MAX], other[DESCRIPTION_MAX];
+  char what[OM_DESCRIPTION_MAX], other[OM_DESCRIPTION_MAX];
   describe_entry(call, i, what, sizeof what);
-  describe_mapping(existing, other, sizeof other);
+  om_describe_mapping(existing, other, sizeof other);
   uintptr_t begin = (uintptr_t)call->entries->begins[i];
   om_finding_subject subject;
   entry_subject(call, i, &subject);
-  report_finding(CHECK_OVERLAP, OM_SEVERITY_ERROR, &subject,
+  om_report_error(OM_CHECK_OVERLAP, OM_STOP_AFTER_CALL, &subject,
                  "%s ([%p, +%" PRId64 " bytes)) overlaps %s ([%p, +%zu bytes), present on device "
                  "%d) without being contained in it: the runtime cannot extend a mapping and fails "
                  "the construct. Fix: map the larger section first (e.g. in an enclosing target "
@@ -378,6 +304,13 @@ static om_map_request map_request(int64_t type) {
   return (om_map_request){.implicit = (type & OM_MAP_IMPLICIT) != 0,
                           .hold = (type & OM_MAP_OMPX_HOLD) != 0,
                           .update_count = counts_reference(type)};
+}
+
+static om_unmap_request unmap_request(int64_t type) {
+  return (om_unmap_request){.implicit = (type & OM_MAP_IMPLICIT) != 0,
+                            .hold = (type & OM_MAP_OMPX_HOLD) != 0,
+                            .delete_all = (type & OM_MAP_DELETE) != 0,
+                            .update_count = counts_reference(type)};
 }
 
 /* Mappings the runtime makes for entry i that the shadow does not follow:
@@ -402,32 +335,77 @@ static void forget_absence_behind(const om_checked_call *call, int32_t i) {
 
 void om_checks_unseen_call(void) { om_shadow_forget_absent_all(&om_plugin_shadow); }
 
-void om_checks_before_map(const om_checked_call *call) {
+typedef enum { OVERLAP_CONFIRMED, OVERLAP_STALE, OVERLAP_UNSURE } overlap_verdict;
+
+/* What the runtime says of the shadow's conflict between entry i and
+ * `existing`: it rejects the map when it holds the byte where they overlap
+ * and not one of the section's ends (confirmed); the shadow lost step when
+ * it does not hold that byte (stale); else it may hold the whole section
+ * in one mapping (unsure). */
+static overlap_verdict verify_overlap(const om_checked_call *call, int32_t i,
+                                      const om_mapping *existing) {
+  if (runtime_query() == NULL)
+    return OVERLAP_CONFIRMED;
+  uintptr_t begin = (uintptr_t)call->entries->begins[i];
+  uintptr_t end = begin + (uintptr_t)call->entries->sizes[i];
+  uintptr_t shared = begin > existing->begin ? begin : existing->begin;
+  if (!runtime_holds(call->device, shared))
+    return OVERLAP_STALE;
+  if (!runtime_holds(call->device, begin) || !runtime_holds(call->device, end - 1))
+    return OVERLAP_CONFIRMED;
+  return OVERLAP_UNSURE;
+}
+
+enum { STALE_DROPS_MAX = 4 };
+
+/* Counts entry i up in the shadow. An overlap is reported only when the
+ * runtime confirms it; a mapping the runtime does not have is dropped and
+ * the map tried again. */
+static void map_entry(const om_checked_call *call, int32_t i) {
   const om_map_entries *entries = call->entries;
-  for (int32_t i = 0; i < entries->count; i++) {
+  int64_t type = entries->types[i];
+  om_map_origin origin = {entries->names != NULL ? entries->names[i] : NULL,
+                          call->origin->psource, call->origin->return_address};
+  uintptr_t begin = (uintptr_t)entries->begins[i];
+  size_t size = (size_t)entries->sizes[i];
+  om_mapping found;
+  om_map_outcome outcome;
+  overlap_verdict verdict = OVERLAP_UNSURE;
+  for (int drops = 0; drops <= STALE_DROPS_MAX; drops++) {
+    outcome = om_shadow_map(&om_plugin_shadow, call->device, begin, size, map_request(type),
+                            &origin, &found);
+    if (outcome != OM_MAP_CONFLICT)
+      break;
+    verdict = verify_overlap(call, i, &found);
+    if (verdict != OVERLAP_STALE)
+      break;
+    om_shadow_drop(&om_plugin_shadow, call->device, found.begin);
+  }
+  if (outcome == OM_MAP_CONFLICT && verdict == OVERLAP_CONFIRMED) {
+    report_overlap(call, i, &found);
+  } else if (outcome == OM_MAP_CONFLICT) { /* the runtime may map it: not followed */
+    om_shadow_forget_absent_range(&om_plugin_shadow, call->device, begin, begin + size);
+  } else if (outcome == OM_MAP_NO_ROOM) {
+    om_shadow_forget_absent_all(&om_plugin_shadow); /* mapped, but not followed */
+  } else if (outcome == OM_MAP_CREATED && was_present(call, i)) {
+    /* The runtime had it already (declare target, or mapped where the
+     * plugin could not see): not the shadow's to follow. */
+    om_unmap_request forget = {.hold = map_request(type).hold, .delete_all = true,
+                               .update_count = true};
+    om_shadow_unmap(&om_plugin_shadow, call->device, begin, size, forget);
+  }
+}
+
+void om_checks_before_map(const om_checked_call *call) {
+  for (int32_t i = 0; i < call->entries->count; i++) {
     forget_absence_behind(call, i);
     if (!entry_checked(call, i))
       continue;
     check_bounds(call, i);
-    int64_t type = entries->types[i];
-    om_map_origin origin = {entries->names != NULL ? entries->names[i] : NULL,
-                            call->origin->psource, call->origin->return_address};
-    om_mapping found;
-    uintptr_t begin = (uintptr_t)entries->begins[i];
-    size_t size = (size_t)entries->sizes[i];
-    om_map_outcome outcome = om_shadow_map(&om_plugin_shadow, call->device, begin, size,
-                                           map_request(type), &origin, &found);
-    if (outcome == OM_MAP_CONFLICT) {
-      report_overlap(call, i, &found);
-    } else if (outcome == OM_MAP_NO_ROOM) {
-      om_shadow_forget_absent_all(&om_plugin_shadow); /* mapped, but not followed */
-    } else if (outcome == OM_MAP_CREATED && was_present(call, i)) {
-      /* The runtime had it already (declare target, or mapped where the
-       * plugin could not see): not the shadow's to follow. */
-      om_unmap_request forget = {.hold = map_request(type).hold, .delete_all = true,
-                                 .update_count = true};
-      om_shadow_unmap(&om_plugin_shadow, call->device, begin, size, forget);
-    }
+    /* The runtime makes no mapping for a present map of absent data. */
+    if (!was_present(call, i) && present_missing(call, i))
+      continue;
+    map_entry(call, i);
   }
 }
 
@@ -437,13 +415,10 @@ void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mappe
   for (int32_t i = entries->count - 1; i >= 0; i--) {
     if (!entry_checked(call, i))
       continue;
-    int64_t type = entries->types[i];
-    om_unmap_request request = {.hold = (type & OM_MAP_OMPX_HOLD) != 0,
-                                .delete_all = (type & OM_MAP_DELETE) != 0,
-                                .update_count = counts_reference(type)};
     om_unmap_outcome outcome = om_shadow_unmap(&om_plugin_shadow, call->device,
                                                (uintptr_t)entries->begins[i],
-                                               (size_t)entries->sizes[i], request);
+                                               (size_t)entries->sizes[i],
+                                               unmap_request(entries->types[i]));
     om_presence_set(still_mapped, i, outcome == OM_UNMAP_KEPT);
   }
 }
@@ -468,6 +443,18 @@ static stale_after stale_after_call(om_call_kind kind, int64_t type, bool still_
     break;
   }
   return STALE_DROP;
+}
+
+/* Only the part of entry i's section [begin, end) that is on the device
+ * can be stale: an implicit map of a partly present array reuses the
+ * mapping of its present part. */
+static void guard_present_part(const om_checked_call *call, uintptr_t begin, uintptr_t end,
+                               const om_map_origin *origin) {
+  om_mapping mapping;
+  if (!om_shadow_mapping_of(&om_plugin_shadow, call->device, begin, end - begin, &mapping))
+    return;
+  om_stale_guard(begin > mapping.begin ? begin : mapping.begin,
+                 end < mapping.end ? end : mapping.end, call->device, origin);
 }
 
 void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
@@ -498,7 +485,7 @@ void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
       om_stale_resume(begin, end);
       break;
     case STALE_NEW:
-      om_stale_guard(begin, end, call->device, &origin);
+      guard_present_part(call, begin, end, &origin);
       break;
     }
   }
@@ -514,16 +501,16 @@ void om_checks_heap_release(const void *start, size_t size, const char *what,
   if (!om_shadow_find_overlap(&om_plugin_shadow, begin, begin + size, &device, &mapping) ||
       mapping.infinite)
     return;
-  if (!first_report(CHECK_HEAP_RELEASE, return_address,
+  if (!om_first_report(OM_CHECK_HEAP_RELEASE, return_address,
                     mapping.origin.map_name != NULL ? (const void *)mapping.origin.map_name
                                                     : mapping.origin.psource))
     return;
-  char mapped[DESCRIPTION_MAX], caller[192];
-  describe_mapping(&mapping, mapped, sizeof mapped);
-  describe_place(NULL, return_address, caller, sizeof caller);
+  char mapped[OM_DESCRIPTION_MAX], caller[192];
+  om_describe_mapping(&mapping, mapped, sizeof mapped);
+  om_describe_place(NULL, return_address, caller, sizeof caller);
   om_finding_subject subject;
-  mapping_subject(&mapping, &subject);
-  report_finding(CHECK_HEAP_RELEASE, OM_SEVERITY_ERROR, &subject,
+  om_mapping_subject(&mapping, &subject);
+  om_report_error(OM_CHECK_HEAP_RELEASE, OM_STOP_NOW, &subject,
                  "%s() of the heap block at %p (%zu bytes) called from %s while %s is still mapped "
                  "on device %d (reference count %u): a later allocation at this address would be "
                  "taken as present and never copied. Fix: unmap it first (target exit data "
@@ -550,17 +537,17 @@ void om_checks_disassociated(const void *host, int device) {
 
 void om_checks_report_stale(const om_map_origin *origin, int device, const char *access,
                             const void *address) {
-  if (!first_report(CHECK_STALE,
+  if (!om_first_report(OM_CHECK_STALE,
                     origin->map_name != NULL ? (const void *)origin->map_name
                                              : origin->return_address,
                     origin->psource))
     return;
-  char what[DESCRIPTION_MAX];
-  describe_map(origin->map_name, -1, origin->psource, origin->return_address, what,
+  char what[OM_DESCRIPTION_MAX];
+  om_describe_map(origin->map_name, -1, origin->psource, origin->return_address, what,
                sizeof what);
   om_finding_subject subject;
-  subject_of(origin->map_name, -1, origin->psource, origin->return_address, &subject);
-  report_finding(CHECK_STALE, OM_SEVERITY_WARNING, &subject,
+  om_subject_of(origin->map_name, -1, origin->psource, origin->return_address, &subject);
+  om_report_warning(OM_CHECK_STALE, &subject,
                  "%s is %s (at %p) while the kernel there may have changed its copy on device %d "
              "and before the copy came back: the host sees stale data. Fix: add target update "
              "from(...) (or unmap with map(from: ...)) before the host uses it",
@@ -573,16 +560,16 @@ static void report_leak(int device, const om_mapping *mapping, void *context) {
   (void)context;
   if (mapping->infinite)
     return; /* associated memory is the program's to manage */
-  if (!first_report(CHECK_LEAK,
+  if (!om_first_report(OM_CHECK_LEAK,
                     mapping->origin.map_name != NULL ? (const void *)mapping->origin.map_name
                                                      : mapping->origin.return_address,
                     mapping->origin.psource))
     return;
-  char what[DESCRIPTION_MAX];
-  describe_mapping(mapping, what, sizeof what);
+  char what[OM_DESCRIPTION_MAX];
+  om_describe_mapping(mapping, what, sizeof what);
   om_finding_subject subject;
-  mapping_subject(mapping, &subject);
-  report_finding(CHECK_LEAK, OM_SEVERITY_WARNING, &subject,
+  om_mapping_subject(mapping, &subject);
+  om_report_warning(OM_CHECK_LEAK, &subject,
                  "%s is still mapped on device %d at exit ([%p, +%zu bytes), reference count %u): "
              "its device memory leaks. Fix: end it with target exit data map(release: ...) "
              "(or map(from: ...) to get the data back) once it is no longer needed",
@@ -590,4 +577,7 @@ static void report_leak(int device, const om_mapping *mapping, void *context) {
              mapping->dynamic_count + mapping->hold_count);
 }
 
+/* The runtime is gone by now (the program's offload code unregisters
+ * before the plugin's exit handlers run), so what is left is not confirmed
+ * with it: the shadow follows its rules instead. */
 void om_checks_report_leaks(void) { om_shadow_for_each(&om_plugin_shadow, report_leak, NULL); }

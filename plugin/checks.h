@@ -4,11 +4,14 @@
  * with the calls the program makes and report, once per site:
  *  - a map section that extends outside its heap block (error, reported
  *    before the call is forwarded, so before any byte moves);
- *  - an explicit map that overlaps a mapping without being contained in it
- *    (error, before forwarding: the runtime would fail the call);
+ *  - an explicit map that overlaps a mapping without being contained in it,
+ *    and a present modifier on data not present (errors, confirmed with the
+ *    runtime's presence query; the call is still forwarded, so that the
+ *    runtime reports and fails it as it would, and OWNMAP_ON_ERROR=abort
+ *    stops the program only once it returned);
  *  - free/realloc of a heap block that is still mapped (error);
  *  - mappings still present at exit (warning).
- * After an error, OWNMAP_ON_ERROR=abort stops the program.
+ * After another error, OWNMAP_ON_ERROR=abort stops the program at once.
  */
 #ifndef OWNMAP_PLUGIN_CHECKS_H
 #define OWNMAP_PLUGIN_CHECKS_H

@@ -7,6 +7,7 @@
  * from being counted twice.
  */
 #include "accounting.h"
+#include "check_report.h"
 #include "checks.h"
 #include "facts.h"
 #include "message.h"
@@ -112,6 +113,7 @@ static bool copies_depend_on_after(om_call_kind kind) {
 static void finish_observing(observed_call *call) {
   if (!call->counted)
     return;
+  om_report_call_returned(); /* errors the runtime reported too stop only now */
   uint64_t returned = om_self_time_stamp();
   uint64_t duration_ns = om_now_ns() - call->start_ns;
   om_presence after = call->before; /* unused unless copies depend on it */

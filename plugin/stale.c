@@ -188,7 +188,7 @@ static void known_fork_handlers(void) {
 
 void om_stale_learn_device_address(int device, uintptr_t host, uintptr_t device_address) {
   om_mapping mapping;
-  if (!om_shadow_mapping_at(&om_plugin_shadow, device, host, &mapping))
+  if (!om_shadow_mapping_of(&om_plugin_shadow, device, host, 0, &mapping))
     return;
   if (device_address == 0)
     device_address = runtime_device_address(device, host);
@@ -237,7 +237,7 @@ static bool buffer_at_device_address(int device, uintptr_t device_address,
     return false;
   /* The mapping may have gone since, and its device memory serve another:
    * the address counts only while both sides are still the same. */
-  if (om_shadow_mapping_at(&om_plugin_shadow, device, found.host_begin, buffer) &&
+  if (om_shadow_mapping_of(&om_plugin_shadow, device, found.host_begin, 0, buffer) &&
       buffer->begin == found.host_begin && buffer->end == found.host_end &&
       runtime_device_address(device, found.host_begin) == found.device_begin)
     return true;
@@ -251,7 +251,7 @@ bool om_stale_buffer_behind_pointer(int device, uintptr_t begin, int64_t size, i
   if (begin == 0)
     return false;
   if (size == 0 && by_value == 0)
-    return om_shadow_mapping_at(&om_plugin_shadow, device, begin, buffer);
+    return om_shadow_mapping_of(&om_plugin_shadow, device, begin, 0, buffer);
   if (by_value != OM_MAP_LITERAL || size != sizeof(void *) ||
       !buffer_at_device_address(device, begin, buffer))
     return false;

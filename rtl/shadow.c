@@ -140,7 +140,7 @@ om_map_outcome om_shadow_map(om_shadow *shadow, int device, uintptr_t begin, siz
 static om_unmap_outcome unmap_locked(om_shadow *shadow, om_device_shadow *dev, uintptr_t begin,
                                      uintptr_t end, om_unmap_request request) {
   om_mapping *m = overlapping(dev, begin, end);
-  if (m == NULL || !contains(m, begin, end))
+  if (m == NULL || (!contains(m, begin, end) && !request.implicit))
     return OM_UNMAP_ABSENT;
   if (m->infinite || !request.update_count)
     return OM_UNMAP_KEPT;
@@ -178,17 +178,37 @@ bool om_shadow_contains(om_shadow *shadow, int device, uintptr_t begin, size_t s
   return contained;
 }
 
-bool om_shadow_mapping_at(om_shadow *shadow, int device, uintptr_t address, om_mapping *found) {
+bool om_shadow_mapping_of(om_shadow *shadow, int device, uintptr_t begin, size_t size,
+                          om_mapping *found) {
   om_device_shadow *dev = device_of(shadow, device);
   if (dev == NULL || !(atomic_load_explicit(&shadow->occupied_devices, memory_order_relaxed) &
                        (UINT64_C(1) << device)))
     return false;
   pthread_mutex_lock(&dev->lock);
-  om_mapping *m = overlapping(dev, address, address);
+  om_mapping *m = overlapping(dev, begin, begin + size);
   if (m != NULL)
     *found = *m;
   pthread_mutex_unlock(&dev->lock);
   return m != NULL;
+}
+
+/* Removes the mapping of device starting at begin (only an association
+ * when associations_only). */
+static bool erase_at(om_shadow *shadow, int device, uintptr_t begin, bool associations_only) {
+  om_device_shadow *dev = device_of(shadow, device);
+  if (dev == NULL)
+    return false;
+  pthread_mutex_lock(&dev->lock);
+  om_mapping *m = overlapping(dev, begin, begin);
+  bool removed = m != NULL && m->begin == begin && (m->infinite || !associations_only);
+  if (removed)
+    erase(shadow, dev, m);
+  pthread_mutex_unlock(&dev->lock);
+  return removed;
+}
+
+bool om_shadow_drop(om_shadow *shadow, int device, uintptr_t begin) {
+  return erase_at(shadow, device, begin, false);
 }
 
 /* ---- learned absence ---- */
@@ -276,16 +296,7 @@ bool om_shadow_associate(om_shadow *shadow, int device, uintptr_t begin, size_t 
 }
 
 bool om_shadow_disassociate(om_shadow *shadow, int device, uintptr_t begin) {
-  om_device_shadow *dev = device_of(shadow, device);
-  if (dev == NULL)
-    return false;
-  pthread_mutex_lock(&dev->lock);
-  om_mapping *m = overlapping(dev, begin, begin);
-  bool removed = m != NULL && m->infinite && m->begin == begin;
-  if (removed)
-    erase(shadow, dev, m);
-  pthread_mutex_unlock(&dev->lock);
-  return removed;
+  return erase_at(shadow, device, begin, true);
 }
 
 /* Whether dev may have a mapping overlapping [begin, end), from its

@@ -10,6 +10,9 @@
  *    overlaps one without being contained is a conflict and changes nothing;
  *  - a zero-length section creates nothing, but counts on a mapping that
  *    contains its address;
+ *  - an unmap counts down the mapping that contains its section; an
+ *    implicit one also the mapping its section overlaps (the one an implicit
+ *    map reused), as the runtime does at the end of a kernel;
  *  - release decrements, delete zeroes the dynamic count; a mapping goes
  *    when both counts are zero.
  * Besides the mappings, each device keeps a few host addresses known to be
@@ -106,6 +109,7 @@ typedef enum {
 } om_unmap_outcome;
 
 typedef struct {
+  bool implicit;     /* IMPLICIT map type: may count down an overlapping mapping */
   bool hold;         /* ompx_hold */
   bool delete_all;   /* DELETE map type: the dynamic count drops to zero */
   bool update_count; /* false for struct members */
@@ -117,8 +121,15 @@ om_unmap_outcome om_shadow_unmap(om_shadow *shadow, int device, uintptr_t begin,
 /* True if one mapping of device contains [begin, begin + size). */
 bool om_shadow_contains(om_shadow *shadow, int device, uintptr_t begin, size_t size);
 
-/* The mapping of device that contains address; false if none. */
-bool om_shadow_mapping_at(om_shadow *shadow, int device, uintptr_t address, om_mapping *found);
+/* The mapping of device that the runtime looks [begin, begin + size) up
+ * in: the lowest one it overlaps (for an empty section, the one containing
+ * begin); false if none. */
+bool om_shadow_mapping_of(om_shadow *shadow, int device, uintptr_t begin, size_t size,
+                          om_mapping *found);
+
+/* Removes the mapping of device that starts at begin, whatever its counts:
+ * the runtime was found not to have it. False if there is none. */
+bool om_shadow_drop(om_shadow *shadow, int device, uintptr_t begin);
 
 typedef enum {
   OM_SHADOW_PRESENT, /* one mapping contains the section */

@@ -1,10 +1,11 @@
 /* unit-shadow-refcounts: the mapping shadow follows the runtime's reference
  * counting (enter/exit, nesting, delete, ompx_hold, struct members, zero
- * length, associate), rejects explicit overlaps, keeps ranges sorted and
+ * length, associate, implicit maps that extend a mapping), rejects explicit
+ * overlaps, keeps ranges sorted and
  * disjoint under many insertions, finds overlaps on any device and the
- * mapping at an address on one; learned absences answer lookups until a
- * mapping holds the address or they are forgotten, and a probe older than a
- * forget is not learned. */
+ * mapping at an address on one; learned
+ * absences answer lookups until a mapping holds the address or they are
+ * forgotten, and a probe older than a forget is not learned. */
 #include "check.h"
 #include "shadow.h"
 
@@ -90,6 +91,33 @@ static void test_conflicts(void) {
   CHECK_EQ_U64(atomic_load(&shadow.live), 0);
 }
 
+/* A kernel's implicit map of a whole array of which a section is mapped
+ * counts on the section's mapping, and its end counts that mapping down
+ * again (the runtime does not require containment for implicit entries),
+ * so the mapping goes with the region that made it. An explicit end of
+ * the same extent finds nothing. */
+static void test_implicit_extension(void) {
+  om_map_request implicit = {.implicit = true, .update_count = true};
+  om_unmap_request implicit_end = {.implicit = true, .update_count = true};
+  CHECK(map(0, 0x6080, 0x10, explicit_map) == OM_MAP_CREATED);
+  CHECK(map(0, 0x6000, 0x100, implicit) == OM_MAP_REUSED);
+  om_mapping m;
+  CHECK(om_shadow_mapping_of(&shadow, 0, 0x6000, 0x100, &m));
+  CHECK(m.begin == 0x6080 && m.end == 0x6090 && m.dynamic_count == 2);
+  CHECK(om_shadow_unmap(&shadow, 0, 0x6000, 0x100, release) == OM_UNMAP_ABSENT);
+  CHECK(om_shadow_unmap(&shadow, 0, 0x6000, 0x100, implicit_end) == OM_UNMAP_KEPT);
+  CHECK(om_shadow_unmap(&shadow, 0, 0x6080, 0x10, release) == OM_UNMAP_REMOVED);
+  CHECK(!om_shadow_mapping_of(&shadow, 0, 0x6000, 0x100, &m));
+  /* An implicit end that overlaps nothing finds nothing. */
+  CHECK(om_shadow_unmap(&shadow, 0, 0x6000, 0x100, implicit_end) == OM_UNMAP_ABSENT);
+  /* A mapping the runtime was found not to have is dropped whole. */
+  CHECK(map(0, 0x6080, 0x10, explicit_map) == OM_MAP_CREATED);
+  CHECK(map(0, 0x6080, 0x10, explicit_map) == OM_MAP_REUSED);
+  CHECK(!om_shadow_drop(&shadow, 0, 0x6088));
+  CHECK(om_shadow_drop(&shadow, 0, 0x6080));
+  CHECK_EQ_U64(atomic_load(&shadow.live), 0);
+}
+
 static void test_zero_length_and_members(void) {
   CHECK(map(0, 0x4000, 0, explicit_map) == OM_MAP_UNTRACKED);
   CHECK(map(0, 0x4000, 32, explicit_map) == OM_MAP_CREATED);
@@ -102,9 +130,9 @@ static void test_zero_length_and_members(void) {
   CHECK(om_shadow_find_overlap(&shadow, 0x4000, 0x4001, &device, &m));
   CHECK_EQ_U64(m.dynamic_count, 2);
   /* The mapping a zero-length section lies in, on its own device only. */
-  CHECK(om_shadow_mapping_at(&shadow, 0, 0x401f, &m) && m.begin == 0x4000 && m.end == 0x4020);
-  CHECK(!om_shadow_mapping_at(&shadow, 0, 0x4020, &m));
-  CHECK(!om_shadow_mapping_at(&shadow, 1, 0x4010, &m));
+  CHECK(om_shadow_mapping_of(&shadow, 0, 0x401f, 0, &m) && m.begin == 0x4000 && m.end == 0x4020);
+  CHECK(!om_shadow_mapping_of(&shadow, 0, 0x4020, 0, &m));
+  CHECK(!om_shadow_mapping_of(&shadow, 1, 0x4010, 0, &m));
   om_unmap_request member_end = {.update_count = false};
   CHECK(om_shadow_unmap(&shadow, 0, 0x4008, 8, member_end) == OM_UNMAP_KEPT);
   CHECK(om_shadow_unmap(&shadow, 0, 0x4010, 0, release) == OM_UNMAP_KEPT);
@@ -200,6 +228,7 @@ int main(void) {
   test_enter_exit_nesting();
   test_delete_and_hold();
   test_conflicts();
+  test_implicit_extension();
   test_zero_length_and_members();
   test_associate();
   test_many();
