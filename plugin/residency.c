@@ -2,6 +2,7 @@
 #include "residency.h"
 
 #include "chunks.h"
+#include "held.h"
 #include "host_pages.h"
 #include "takeover.h"
 
@@ -26,45 +27,10 @@
 /* After this many faults on one section since its last kernel, the next
  * fault copies (or releases) the whole section: the host is scanning it. */
 #define FAULTS_BEFORE_WHOLE 2
-#define HELD_SLOTS 256
 /* Smaller blocks are left pageable: registering costs more than it saves. */
 #define PIN_MIN_BYTES ((uintptr_t)1 << 20)
 
-/* A partial first or last page of a block that shares it with other heap
- * data: never protected, so host writes to it are found by comparing it
- * with a copy of the bytes the device's copy holds, which costs far less
- * than copying it again. */
-typedef struct {
-  uintptr_t low, high;             /* the block's bytes on that page; empty if none */
-  uintptr_t known_low, known_high; /* the part whose device bytes `known` holds */
-  unsigned char *known;            /* page-sized, indexed from low */
-} shared_edge;
-
-typedef struct {
-  /* Read without the lock by the fault handler and by free: 0 when free;
-   * set last when held, cleared first when given back. */
-  _Atomic uintptr_t begin;
-  /* The block and the pages protected and tracked: those inside [begin,
-   * end), or all it touches when the block owns them (om_heap_owns_pages).
-   * Fixed while held, so also read without the lock after begin. */
-  om_chunk_map chunks;
-  /* The rest under the engine lock. */
-  int device;
-  char *device_copy;         /* device address of begin */
-  char *snapshot;            /* device memory, or NULL */
-  om_pin pin;                /* the guarded pages, page-locked when it could */
-  bool snapshot_is_newest;   /* the program's data is in the snapshot, not device_copy */
-  bool in_use;               /* a kernel is forwarded with it right now */
-  uint64_t last_used;
-  unsigned faults;           /* since the last kernel */
-  void *bookkeeping;         /* mmap'd: the chunk states, then the edges' copies */
-  size_t bookkeeping_bytes;
-  shared_edge edges[2];
-  om_ledger_row *row;        /* where its copies are counted */
-} held_section;
-
-static held_section held[HELD_SLOTS];
-static atomic_int held_count;
+static om_held_table table;
 static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t section_idle = PTHREAD_COND_INITIALIZER;
 static uint64_t use_clock;
@@ -75,13 +41,6 @@ static bool exit_handler_registered;
 /* Set at exit: nothing is held from then on. Under the engine lock. */
 static bool stopped;
 
-/* Heap blocks whose held section had to be given back early (the program
- * mapped the data again with another extent, or used it otherwise): holding
- * them again would copy back and forth on every step, so they are left to
- * the runtime until freed. Under the engine lock. */
-enum { UNSTEADY_SLOTS = 64 };
-static uintptr_t unsteady_blocks[UNSTEADY_SLOTS];
-static unsigned unsteady_next;
 /* Set while this thread runs engine code under the lock: a fault then is
  * the engine's own bug, not the program's access, and must not wait for
  * the lock. */
@@ -120,163 +79,9 @@ static void unlock_engine(engine_entry entry) {
   pthread_mutex_unlock(&engine_lock);
 }
 
-/* ---- accounting ---- */
-
-static void count_copy(const held_section *section, om_direction direction, uint64_t bytes,
-                       uint64_t start_ns) {
-  if (bytes == 0)
-    return;
-  uint64_t duration = om_now_ns() - start_ns;
-  om_ledger_add(section->row, direction, bytes);
-  om_ledger_add_to_device(&om_plugin_transfers, section->device, direction, bytes);
-  om_ledger_add_time(section->row, direction, duration);
-  om_timeline_record(&om_plugin_transfers, section->row, section->device, direction, bytes,
-                     false, OM_ELIDED_UNCHANGED, start_ns, duration);
-}
-
-static void count_elided(const held_section *section, om_direction direction, uint64_t bytes,
-                         om_elision_reason reason) {
-  if (bytes == 0)
-    return;
-  om_ledger_add_elided(section->row, direction, bytes, reason);
-  om_ledger_add_elided_to_device(&om_plugin_transfers, section->device, direction, bytes);
-  om_timeline_record(&om_plugin_transfers, section->row, section->device, direction, bytes, true,
-                     reason, om_now_ns(), 0);
-}
-
-static size_t section_bytes(const held_section *section) {
-  return section->chunks.end - section->chunks.begin;
-}
-
-/* ---- copies ---- */
-
-static int host_device(void) { return OM_REAL(omp_get_initial_device)(); }
-
-/* One copy through the runtime. After a failed copy the engine can no
- * longer tell which copy holds the program's data, so it stops the program. */
-static void copy_or_stop(void *to, const void *from, size_t bytes, int to_device,
-                         int from_device) {
-  if (OM_REAL(omp_target_memcpy)(to, from, bytes, 0, 0, to_device, from_device) == 0)
-    return;
-  om_error("copying %zu bytes from %p (device %d) to %p (device %d) failed; the program's "
-           "data can no longer be trusted",
-           bytes, from, from_device, to, to_device);
-  abort();
-}
-
-/* Whether the host can address a device's memory directly (the host
- * device: its "device" memory is the process's own), found once per device
- * (learn_addressable). libomptarget copies device to device through a host
- * buffer when the device cannot exchange data itself; on such a device a
- * plain memcpy is the same copy without the two transfers. */
-typedef enum { ADDRESSABLE_UNKNOWN, ADDRESSABLE_YES, ADDRESSABLE_NO } addressable;
-static addressable device_addressable[OM_SHADOW_DEVICES];
-
-static bool host_can_address(int device) {
-  return device >= 0 && device < OM_SHADOW_DEVICES &&
-         device_addressable[device] == ADDRESSABLE_YES;
-}
-
-/* Known to be memory the host cannot address (so its copies are DMA). */
-static bool host_cannot_address(int device) {
-  return device >= 0 && device < OM_SHADOW_DEVICES &&
-         device_addressable[device] == ADDRESSABLE_NO;
-}
-
-/* A copy within the memory of section's device. */
-static void copy_on_device(const held_section *section, char *to, const char *from,
-                           size_t bytes) {
-  if (host_can_address(section->device))
-    memcpy(to, from, bytes);
-  else
-    copy_or_stop(to, from, bytes, section->device, section->device);
-}
-
-/* Learnt from the first copy to a device, by reading back, through a
- * system call that cannot fault, the bytes just copied. */
-static void learn_addressable(int device, const void *device_address, const void *host_copy,
-                              size_t bytes) {
-  if (device < 0 || device >= OM_SHADOW_DEVICES ||
-      device_addressable[device] != ADDRESSABLE_UNKNOWN || bytes == 0)
-    return;
-  unsigned char seen[64];
-  size_t probe = bytes < sizeof seen ? bytes : sizeof seen;
-  struct iovec local = {seen, probe}, remote = {(void *)device_address, probe};
-  bool same = process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)probe &&
-              memcmp(seen, host_copy, probe) == 0;
-  device_addressable[device] = same ? ADDRESSABLE_YES : ADDRESSABLE_NO;
-}
-
-static void copy_to_device(held_section *section, uintptr_t host, size_t bytes) {
-  uint64_t start = om_now_ns();
-  size_t offset = host - section->chunks.begin;
-  copy_or_stop(section->device_copy + offset, (const void *)host, bytes, section->device,
-               host_device());
-  learn_addressable(section->device, section->device_copy + offset, (const void *)host, bytes);
-  if (section->snapshot != NULL && section->snapshot_is_newest)
-    copy_on_device(section, section->snapshot + offset, section->device_copy + offset, bytes);
-  count_copy(section, OM_TO_DEVICE, bytes, start);
-}
-
-/* Where the program's data of a section is on the device. */
-static const char *device_newest(const held_section *section) {
-  return section->snapshot_is_newest ? section->snapshot : section->device_copy;
-}
-
-static void copy_from_device(held_section *section, void *host_target, uintptr_t host,
-                             size_t bytes) {
-  uint64_t start = om_now_ns();
-  copy_or_stop(host_target, device_newest(section) + (host - section->chunks.begin), bytes,
-               host_device(), section->device);
-  count_copy(section, OM_FROM_DEVICE, bytes, start);
-}
-
-/* Whether the device's copy of [low, high) of the edge is known to hold
- * the host's bytes. */
-static bool edge_in_step(const shared_edge *edge, uintptr_t low, uintptr_t high) {
-  return edge->known_low <= low && high <= edge->known_high &&
-         memcmp(edge->known + (low - edge->low), (const void *)low, high - low) == 0;
-}
-
-/* [low, high) of the edge was just copied: host and device hold its bytes. */
-static void remember_edge(shared_edge *edge, uintptr_t low, uintptr_t high) {
-  memcpy(edge->known + (low - edge->low), (const void *)low, high - low);
-  if (edge->known_low < edge->known_high && low <= edge->known_high && edge->known_low <= high) {
-    edge->known_low = low < edge->known_low ? low : edge->known_low;
-    edge->known_high = high > edge->known_high ? high : edge->known_high;
-  } else {
-    edge->known_low = low;
-    edge->known_high = high;
-  }
-}
-
-/* The parts of the shared edges in [begin, end): to the device unless it
- * holds them already, back from it always (the host may read them any
- * time unseen). Returns the bytes copied. */
-static size_t copy_edges(held_section *section, uintptr_t begin, uintptr_t end,
-                         om_direction direction) {
-  size_t bytes = 0;
-  for (int i = 0; i < 2; i++) {
-    shared_edge *edge = &section->edges[i];
-    uintptr_t low = edge->low, high = edge->high;
-    if (!om_clip(&low, &high, begin, end))
-      continue;
-    if (direction == OM_TO_DEVICE) {
-      if (edge_in_step(edge, low, high))
-        continue;
-      copy_to_device(section, low, high - low);
-    } else {
-      copy_from_device(section, (void *)low, low, high - low);
-    }
-    remember_edge(edge, low, high);
-    bytes += high - low;
-  }
-  return bytes;
-}
-
 /* Fills pages aside from the device's newest copy (om_pages_fill). */
 static void fill_from_device(void *section, void *target, uintptr_t host, size_t bytes) {
-  copy_from_device(section, target, host, bytes);
+  om_held_copy_from_device(section, target, host, bytes);
 }
 
 /* Copies the device's bytes [from, to) into the pages of chunks [first,
@@ -285,11 +90,12 @@ static void fill_from_device(void *section, void *target, uintptr_t host, size_t
  * page-locked for a device whose copies are DMA (host threads still fault
  * meanwhile), else into the pages moved aside. Bytes of the pages outside
  * [from, to) keep their contents. */
-static void copy_back_protected(held_section *section, size_t first, size_t last, uintptr_t from,
+static void copy_back_protected(om_held_section *section, size_t first, size_t last, uintptr_t from,
                                 uintptr_t to) {
-  uintptr_t low = om_chunk_low(&section->chunks, first), high = om_chunk_high(&section->chunks, last - 1);
-  if (om_pinned(&section->pin) && host_cannot_address(section->device)) {
-    copy_from_device(section, (void *)from, from, to - from);
+  uintptr_t low = om_chunk_low(&section->chunks, first),
+            high = om_chunk_high(&section->chunks, last - 1);
+  if (om_held_copies_by_dma(section)) {
+    om_held_copy_from_device(section, (void *)from, from, to - from);
     om_pages_protect(low, high - low, PROT_READ);
     return;
   }
@@ -297,15 +103,16 @@ static void copy_back_protected(held_section *section, size_t first, size_t last
 }
 
 /* Brings chunks [first, last) (all newer on the device) back. */
-static void fetch_run(held_section *section, size_t first, size_t last) {
+static void fetch_run(om_held_section *section, size_t first, size_t last) {
   copy_back_protected(section, first, last, om_chunk_data_low(&section->chunks, first),
                       om_chunk_data_high(&section->chunks, last - 1));
   om_chunks_set(&section->chunks, first, last, OM_CHUNK_IN_STEP);
 }
 
-static void fetch_chunks(held_section *section, size_t from, size_t to) {
+static void fetch_chunks(om_held_section *section, size_t from, size_t to) {
   size_t first, last;
-  while (from < to && om_chunks_next_run(&section->chunks, OM_CHUNK_DEVICE_NEWER, from, &first, &last) &&
+  while (from < to &&
+         om_chunks_next_run(&section->chunks, OM_CHUNK_DEVICE_NEWER, from, &first, &last) &&
          first < to) {
     if (last > to)
       last = to;
@@ -317,16 +124,19 @@ static void fetch_chunks(held_section *section, size_t from, size_t to) {
 /* Copies the chunks in [from, to) that the host wrote to the device,
  * read-only from now on (protected first, so a write during the copy faults
  * and is seen). Returns the bytes. */
-static size_t upload_host_newer(held_section *section, size_t from, size_t to) {
+static size_t upload_host_newer(om_held_section *section, size_t from, size_t to) {
   size_t first, last, bytes = 0;
-  while (from < to && om_chunks_next_run(&section->chunks, OM_CHUNK_HOST_NEWER, from, &first, &last) &&
+  while (from < to &&
+         om_chunks_next_run(&section->chunks, OM_CHUNK_HOST_NEWER, from, &first, &last) &&
          first < to) {
     if (last > to)
       last = to;
-    uintptr_t low = om_chunk_low(&section->chunks, first), high = om_chunk_high(&section->chunks, last - 1);
+    uintptr_t low = om_chunk_low(&section->chunks, first),
+              high = om_chunk_high(&section->chunks, last - 1);
     om_pages_protect(low, high - low, PROT_READ);
-    uintptr_t data_begin = om_chunk_data_low(&section->chunks, first), data_end = om_chunk_data_high(&section->chunks, last - 1);
-    copy_to_device(section, data_begin, data_end - data_begin);
+    uintptr_t data_begin = om_chunk_data_low(&section->chunks, first),
+              data_end = om_chunk_data_high(&section->chunks, last - 1);
+    om_held_copy_to_device(section, data_begin, data_end - data_begin);
     om_chunks_set(&section->chunks, first, last, OM_CHUNK_IN_STEP);
     bytes += data_end - data_begin;
     from = last;
@@ -335,29 +145,9 @@ static size_t upload_host_newer(held_section *section, size_t from, size_t to) {
 }
 
 static bool owns_fault(uintptr_t address);
-static bool any_overlap(uintptr_t begin, uintptr_t end);
 static void give_back_early(uintptr_t begin, uintptr_t end);
 
 /* ---- the table ---- */
-
-static size_t footprint(const held_section *section) {
-  return section_bytes(section) * (section->snapshot != NULL ? 2 : 1);
-}
-
-/* The held block of device that contains [begin, end), or NULL. */
-static held_section *find_holding(uintptr_t begin, uintptr_t end, int device) {
-  for (int i = 0; i < HELD_SLOTS; i++) {
-    uintptr_t low = atomic_load_explicit(&held[i].begin, memory_order_relaxed);
-    if (low != 0 && low <= begin && end <= held[i].chunks.end && held[i].device == device)
-      return &held[i];
-  }
-  return NULL;
-}
-
-static bool overlaps(const held_section *section, uintptr_t begin, uintptr_t end) {
-  uintptr_t low = atomic_load_explicit(&section->begin, memory_order_relaxed);
-  return low != 0 && begin < section->chunks.end && low < end;
-}
 
 /* Waits for some section to become idle or be given back. The caller
  * holds no section (in_use) and, on waking, looks its sections up again:
@@ -365,28 +155,11 @@ static bool overlaps(const held_section *section, uintptr_t begin, uintptr_t end
  * another block. */
 static void wait_for_idle_section(void) { pthread_cond_wait(&section_idle, &engine_lock); }
 
-static void release_reference(held_section *section) {
+static void release_reference(om_held_section *section) {
   void *base = (void *)section->chunks.begin;
-  int64_t size = (int64_t)section_bytes(section), type = 0;
-  OM_REAL(__tgt_target_data_end_mapper)(NULL, section->device, 1, &base, &base, &size, &type, NULL, NULL);
-}
-
-static bool unsteady(uintptr_t block) {
-  for (int i = 0; i < UNSTEADY_SLOTS; i++)
-    if (unsteady_blocks[i] == block)
-      return true;
-  return false;
-}
-
-static void mark_unsteady(uintptr_t block) {
-  if (!unsteady(block))
-    unsteady_blocks[unsteady_next++ % UNSTEADY_SLOTS] = block;
-}
-
-static void forget_unsteady(uintptr_t begin, uintptr_t end) {
-  for (int i = 0; i < UNSTEADY_SLOTS; i++)
-    if (unsteady_blocks[i] >= begin && unsteady_blocks[i] < end)
-      unsteady_blocks[i] = 0;
+  int64_t size = (int64_t)om_held_bytes(section), type = 0;
+  OM_REAL(__tgt_target_data_end_mapper)
+  (NULL, section->device, 1, &base, &base, &size, &type, NULL, NULL);
 }
 
 typedef enum {
@@ -396,38 +169,39 @@ typedef enum {
 
 /* Gives an idle section back to the runtime: the host's copy complete
  * (unless keep_data is false), writable, and the extra reference dropped. */
-static void give_back(held_section *section, bool keep_data, give_back_kind kind) {
+static void give_back(om_held_section *section, bool keep_data, give_back_kind kind) {
   if (kind == GIVE_BACK_EARLY)
-    mark_unsteady(section->chunks.begin);
+    om_held_mark_unsteady(&table, section->chunks.begin);
   if (keep_data)
     fetch_chunks(section, 0, section->chunks.count);
   else
-    count_elided(section, OM_FROM_DEVICE, om_chunks_bytes_in(&section->chunks, OM_CHUNK_DEVICE_NEWER),
-                 OM_ELIDED_NOT_NEEDED);
-  om_pages_protect(section->chunks.guard_low, section->chunks.guard_high - section->chunks.guard_low,
-                  PROT_READ | PROT_WRITE);
+    om_held_count_elided(section, OM_FROM_DEVICE,
+                         om_chunks_bytes_in(&section->chunks, OM_CHUNK_DEVICE_NEWER),
+                         OM_ELIDED_NOT_NEEDED);
+  om_pages_protect(section->chunks.guard_low,
+                   section->chunks.guard_high - section->chunks.guard_low, PROT_READ | PROT_WRITE);
   om_unpin_range((void *)section->chunks.guard_low, &section->pin);
   release_reference(section);
   if (section->snapshot != NULL)
     OM_REAL(omp_target_free)(section->snapshot, section->device);
-  device_bytes -= footprint(section);
+  device_bytes -= om_held_footprint(section);
   munmap(section->bookkeeping, section->bookkeeping_bytes);
   atomic_store(&section->begin, 0);
-  atomic_fetch_sub(&held_count, 1);
+  atomic_fetch_sub(&table.count, 1);
   pthread_cond_broadcast(&section_idle); /* a waiter may now hold its block */
 }
 
 /* Gives back the idle sections that overlap [begin, end); returns one that
  * is in use (a kernel runs with it), or NULL when none is left. */
-static held_section *give_back_idle_overlapping(uintptr_t begin, uintptr_t end, bool keep_data,
+static om_held_section *give_back_idle_overlapping(uintptr_t begin, uintptr_t end, bool keep_data,
                                                 give_back_kind kind) {
-  held_section *busy = NULL;
-  for (int i = 0; i < HELD_SLOTS; i++)
-    if (overlaps(&held[i], begin, end)) {
-      if (held[i].in_use)
-        busy = &held[i];
+  om_held_section *busy = NULL;
+  for (int i = 0; i < OM_HELD_SLOTS; i++)
+    if (om_held_overlaps(&table.slots[i], begin, end)) {
+      if (table.slots[i].in_use)
+        busy = &table.slots[i];
       else
-        give_back(&held[i], keep_data, kind);
+        give_back(&table.slots[i], keep_data, kind);
     }
   return busy;
 }
@@ -444,11 +218,12 @@ static void give_back_overlapping(uintptr_t begin, uintptr_t end, bool keep_data
  * recently used idle sections; false if that is not enough. */
 static bool make_room(size_t bytes) {
   while (device_bytes + bytes > cache_bytes) {
-    held_section *oldest = NULL;
-    for (int i = 0; i < HELD_SLOTS; i++)
-      if (atomic_load_explicit(&held[i].begin, memory_order_relaxed) != 0 &&
-          held[i].in_use == 0 && (oldest == NULL || held[i].last_used < oldest->last_used))
-        oldest = &held[i];
+    om_held_section *oldest = NULL;
+    for (int i = 0; i < OM_HELD_SLOTS; i++)
+      if (atomic_load_explicit(&table.slots[i].begin, memory_order_relaxed) != 0 &&
+          table.slots[i].in_use == 0 &&
+          (oldest == NULL || table.slots[i].last_used < oldest->last_used))
+        oldest = &table.slots[i];
     if (oldest == NULL)
       return false;
     give_back(oldest, true, GIVE_BACK_DONE);
@@ -474,13 +249,13 @@ static void stop_at_exit(void) { give_back_all(true); }
 /* Takes an extra reference on the heap block [begin, end) of device; every
  * chunk starts newer on the host (the device copy is fresh). NULL when it
  * cannot. */
-static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t need) {
+static om_held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t need) {
   if (stopped || !make_room(need))
     return NULL;
-  held_section *slot = NULL;
-  for (int i = 0; i < HELD_SLOTS && slot == NULL; i++)
-    if (atomic_load_explicit(&held[i].begin, memory_order_relaxed) == 0)
-      slot = &held[i];
+  om_held_section *slot = NULL;
+  for (int i = 0; i < OM_HELD_SLOTS && slot == NULL; i++)
+    if (atomic_load_explicit(&table.slots[i].begin, memory_order_relaxed) == 0)
+      slot = &table.slots[i];
   if (slot == NULL)
     return NULL;
   uintptr_t page = om_page_size(), guard_low, guard_high;
@@ -489,7 +264,7 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
     guard_high = end & ~(page - 1);
   }
   if (!om_pages_protectable(guard_low)) {
-    mark_unsteady(begin); /* left to the runtime until freed */
+    om_held_mark_unsteady(&table, begin); /* left to the runtime until freed */
     return NULL;
   }
   size_t chunk_count = om_chunk_count(guard_low, guard_high);
@@ -513,7 +288,7 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
     if (atexit(stop_at_exit) != 0)
       om_warning("cannot register the exit handler of transfer elision");
   }
-  *slot = (held_section){.chunks = {.begin = begin, .end = end, .guard_low = guard_low,
+  *slot = (om_held_section){.chunks = {.begin = begin, .end = end, .guard_low = guard_low,
                                     .guard_high = guard_high, .states = states,
                                     .count = chunk_count},
                          .device = device, .device_copy = device_copy,
@@ -521,13 +296,13 @@ static held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t nee
   uintptr_t edge_bounds[2][2] = {{begin, guard_low}, {guard_high, end}};
   for (int i = 0; i < 2; i++)
     if (edge_bounds[i][0] < edge_bounds[i][1])
-      slot->edges[i] = (shared_edge){.low = edge_bounds[i][0], .high = edge_bounds[i][1],
+      slot->edges[i] = (om_shared_edge){.low = edge_bounds[i][0], .high = edge_bounds[i][1],
                                      .known = states + chunk_count + (size_t)i * page};
   om_chunks_set(&slot->chunks, 0, chunk_count, OM_CHUNK_HOST_NEWER);
   if (guard_high - guard_low >= PIN_MIN_BYTES)
     om_pin_range((void *)guard_low, guard_high - guard_low, &slot->pin);
   device_bytes += end - begin;
-  atomic_fetch_add(&held_count, 1);
+  atomic_fetch_add(&table.count, 1);
   atomic_store(&slot->begin, begin);
   return slot;
 }
@@ -567,7 +342,7 @@ static bool can_take_over(const om_checked_call *call, int32_t i, bool nowait) {
       !om_checks_heap_block_of(call, i, &block.start, &block.size))
     return false;
   uintptr_t end = block.start + block.size;
-  block.unsteady = unsteady(block.start);
+  block.unsteady = om_held_unsteady(&table, block.start);
   block.others_map = others_map(call->entries, i, block.start, end);
   block.program_maps = program_maps(block.start, end);
   return om_takeover_block_eligible(&entry, &block, om_page_size());
@@ -578,9 +353,9 @@ static bool can_take_over(const om_checked_call *call, int32_t i, bool nowait) {
 static bool held_elsewhere(const om_checked_call *call, int32_t i) {
   uintptr_t begin = (uintptr_t)call->entries->begins[i];
   uintptr_t end = begin + (uintptr_t)call->entries->sizes[i];
-  for (int slot = 0; slot < HELD_SLOTS; slot++) {
-    const held_section *section = &held[slot];
-    if (overlaps(section, begin, end) &&
+  for (int slot = 0; slot < OM_HELD_SLOTS; slot++) {
+    const om_held_section *section = &table.slots[slot];
+    if (om_held_overlaps(section, begin, end) &&
         (atomic_load_explicit(&section->begin, memory_order_relaxed) > begin ||
          section->chunks.end < end || section->device != call->device))
       return true;
@@ -593,7 +368,7 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
   if (!active())
     return;
   const om_map_entries *entries = call->entries;
-  bool some_held = atomic_load_explicit(&held_count, memory_order_relaxed) > 0;
+  bool some_held = atomic_load_explicit(&table.count, memory_order_relaxed) > 0;
   for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
     om_takeover_entry entry = takeover_entry(entries, i, nowait);
     bool take = can_take_over(call, i, nowait);
@@ -613,33 +388,33 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
 
 /* The device copy's data comes from the snapshot again (a device-to-device
  * copy); the snapshot stays the newest if keep_snapshot. */
-static void restore_snapshot(held_section *section, bool keep_snapshot) {
-  copy_on_device(section, section->device_copy, section->snapshot, section_bytes(section));
+static void restore_snapshot(om_held_section *section, bool keep_snapshot) {
+  om_held_copy_on_device(section, section->device_copy, section->snapshot, om_held_bytes(section));
   section->snapshot_is_newest = keep_snapshot;
 }
 
 /* Makes the device copy of [begin, end) hold the program's data (before a
  * kernel reads it), copying from the host only what the device lacks. */
-static void make_device_current(held_section *section, uintptr_t begin, uintptr_t end,
+static void make_device_current(om_held_section *section, uintptr_t begin, uintptr_t end,
                                 bool keep_snapshot) {
   bool restored = section->snapshot_is_newest;
   if (restored)
     restore_snapshot(section, keep_snapshot);
-  size_t first, last, copied = copy_edges(section, begin, end, OM_TO_DEVICE);
+  size_t first, last, copied = om_held_copy_edges(section, begin, end, OM_TO_DEVICE);
   if (om_chunks_meeting(&section->chunks, begin, end, &first, &last))
     copied += upload_host_newer(section, first, last);
   size_t wanted = end - begin;
-  count_elided(section, OM_TO_DEVICE, wanted > copied ? wanted - copied : 0,
+  om_held_count_elided(section, OM_TO_DEVICE, wanted > copied ? wanted - copied : 0,
                restored ? OM_ELIDED_RESTORED_ON_DEVICE : OM_ELIDED_UNCHANGED);
 }
 
 /* Device memory for the snapshot of a section mapped TO only, counted
  * against the cache before anything is copied; false when there is no room
  * (the section, which this kernel uses, is never evicted for it). */
-static bool room_for_snapshot(held_section *section) {
+static bool room_for_snapshot(om_held_section *section) {
   if (section->snapshot != NULL)
     return true;
-  size_t bytes = section_bytes(section);
+  size_t bytes = om_held_bytes(section);
   if (!make_room(bytes))
     return false;
   section->snapshot = OM_REAL(omp_target_alloc)(bytes, section->device);
@@ -651,10 +426,10 @@ static bool room_for_snapshot(held_section *section) {
 
 /* A kernel that maps the section TO only may change the device copy; the
  * snapshot keeps the program's data. */
-static void keep_snapshot(held_section *section) {
+static void keep_snapshot(om_held_section *section) {
   if (section->snapshot_is_newest)
     return;
-  copy_on_device(section, section->snapshot, section->device_copy, section_bytes(section));
+  om_held_copy_on_device(section, section->snapshot, section->device_copy, om_held_bytes(section));
   section->snapshot_is_newest = true;
 }
 
@@ -670,10 +445,10 @@ static bool entry_discards(const om_map_entries *entries, int32_t i) {
 /* The section that will serve entry i: the one holding it, or a new one.
  * NULL when the entry is not taken over after all, or when a section it
  * needs is in use by another kernel (*busy: wait and look again). */
-static held_section *acquire_entry(const om_checked_call *call, int32_t i, bool *busy) {
+static om_held_section *acquire_entry(const om_checked_call *call, int32_t i, bool *busy) {
   const om_map_entries *entries = call->entries;
   uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
-  held_section *section = find_holding(begin, end, call->device);
+  om_held_section *section = om_held_find(&table, begin, end, call->device);
   if (section != NULL) {
     *busy = section->in_use;
     return *busy ? NULL : section;
@@ -682,7 +457,8 @@ static held_section *acquire_entry(const om_checked_call *call, int32_t i, bool 
   size_t size;
   if (!om_checks_heap_block_of(call, i, &block, &size))
     return NULL;
-  if (any_overlap(block, block + size)) { /* held on another device: left to the runtime */
+  if (om_held_any_overlap(&table, block,
+                          block + size)) { /* held on another device: left to the runtime */
     *busy = give_back_idle_overlapping(block, block + size, true, GIVE_BACK_EARLY) != NULL;
     return NULL;
   }
@@ -693,7 +469,7 @@ static held_section *acquire_entry(const om_checked_call *call, int32_t i, bool 
  * is in use by another kernel, those taken so far are released and the
  * thread waits holding none, so no two kernels ever wait for each other. */
 static void acquire_sections(const om_checked_call *call, om_residency_plan *plan,
-                             held_section **sections) {
+                             om_held_section **sections) {
   int32_t count = call->entries->count < OM_PRESENCE_MAX ? call->entries->count : OM_PRESENCE_MAX;
   for (;;) {
     bool busy = false;
@@ -720,7 +496,7 @@ static void acquire_sections(const om_checked_call *call, om_residency_plan *pla
 
 /* Makes the device copy of entry i's section ready for the kernel; false
  * (the section given back) when its snapshot does not fit. */
-static bool prepare_entry(const om_checked_call *call, int32_t i, held_section *section) {
+static bool prepare_entry(const om_checked_call *call, int32_t i, om_held_section *section) {
   const om_map_entries *entries = call->entries;
   uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
   bool discards = entry_discards(entries, i);
@@ -745,7 +521,7 @@ void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *p
   if (!plan->any)
     return;
   engine_entry entry = lock_engine();
-  held_section *sections[OM_PRESENCE_MAX];
+  om_held_section *sections[OM_PRESENCE_MAX];
   acquire_sections(call, plan, sections);
   for (int32_t i = 0; i < call->entries->count && i < OM_PRESENCE_MAX; i++) {
     if (!om_presence_bit(&plan->taken, i))
@@ -765,17 +541,19 @@ void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *p
  * chunk in step before stays in step (the kernel changed only its part in
  * the section, now copied back), so the next kernel does not copy it up
  * again; one the host wrote stays newer on the host. */
-static void settle_partial_chunk(held_section *section, size_t chunk, uintptr_t begin,
+static void settle_partial_chunk(om_held_section *section, size_t chunk, uintptr_t begin,
                                  uintptr_t end) {
   om_chunk_state state = (om_chunk_state)section->chunks.states[chunk];
-  if ((begin <= om_chunk_data_low(&section->chunks, chunk) && om_chunk_data_high(&section->chunks, chunk) <= end) ||
+  if ((begin <= om_chunk_data_low(&section->chunks, chunk) &&
+       om_chunk_data_high(&section->chunks, chunk) <= end) ||
       state == OM_CHUNK_DEVICE_NEWER)
     return;
-  uintptr_t low = om_chunk_low(&section->chunks, chunk), high = om_chunk_high(&section->chunks, chunk);
+  uintptr_t low = om_chunk_low(&section->chunks, chunk),
+            high = om_chunk_high(&section->chunks, chunk);
   uintptr_t from = low, to = high;
   om_clip(&from, &to, begin, end);
   if (state == OM_CHUNK_HOST_NEWER) { /* writable already */
-    copy_from_device(section, (void *)from, from, to - from);
+    om_held_copy_from_device(section, (void *)from, from, to - from);
     return;
   }
   om_pages_protect(low, high - low, PROT_NONE);
@@ -786,15 +564,17 @@ static void settle_partial_chunk(held_section *section, size_t chunk, uintptr_t 
  * must fault. Chunks newer on the device already are protected already
  * (that state implies PROT_NONE), so a block a loop keeps on the device
  * costs no page-table walk per step. */
-static void hide_from_host(held_section *section, size_t from, size_t to) {
+static void hide_from_host(om_held_section *section, size_t from, size_t to) {
   size_t first, last;
   while (from < to) {
-    for (first = from; first < to && section->chunks.states[first] == OM_CHUNK_DEVICE_NEWER; first++)
+    for (first = from; first < to && section->chunks.states[first] == OM_CHUNK_DEVICE_NEWER;
+         first++)
       ;
     for (last = first; last < to && section->chunks.states[last] != OM_CHUNK_DEVICE_NEWER; last++)
       ;
     if (first < last) {
-      uintptr_t low = om_chunk_low(&section->chunks, first), high = om_chunk_high(&section->chunks, last - 1);
+      uintptr_t low = om_chunk_low(&section->chunks, first),
+                high = om_chunk_high(&section->chunks, last - 1);
       om_pages_protect(low, high - low, PROT_NONE);
       om_chunks_set(&section->chunks, first, last, OM_CHUNK_DEVICE_NEWER);
     }
@@ -803,8 +583,8 @@ static void hide_from_host(held_section *section, size_t from, size_t to) {
 }
 
 /* After a kernel that wrote [begin, end) of the section (FROM). */
-static void results_on_device(held_section *section, uintptr_t begin, uintptr_t end) {
-  copy_edges(section, begin, end, OM_FROM_DEVICE);
+static void results_on_device(om_held_section *section, uintptr_t begin, uintptr_t end) {
+  om_held_copy_edges(section, begin, end, OM_FROM_DEVICE);
   size_t first, last;
   if (!om_chunks_meeting(&section->chunks, begin, end, &first, &last))
     return;
@@ -820,13 +600,13 @@ static void results_on_device(held_section *section, uintptr_t begin, uintptr_t 
   for (size_t i = whole_first; i < whole_last; i++)
     if (section->chunks.states[i] == OM_CHUNK_DEVICE_NEWER)
       unread += om_chunk_data_high(&section->chunks, i) - om_chunk_data_low(&section->chunks, i);
-  count_elided(section, OM_FROM_DEVICE, unread, OM_ELIDED_NOT_NEEDED);
+  om_held_count_elided(section, OM_FROM_DEVICE, unread, OM_ELIDED_NOT_NEEDED);
   hide_from_host(section, whole_first, whole_last);
   if (policy == OM_ELIDE_SAFE) /* back now, as without the plugin */
     fetch_chunks(section, whole_first, whole_last);
 }
 
-static void leave_entry(held_section *section, uintptr_t begin, uintptr_t end, int64_t type) {
+static void leave_entry(om_held_section *section, uintptr_t begin, uintptr_t end, int64_t type) {
   section->in_use = 0;
   section->faults = 0;
   if (type & OM_MAP_FROM) {
@@ -844,7 +624,7 @@ void om_residency_leave_kernel(const om_checked_call *call, const om_residency_p
     if (!om_presence_bit(&plan->taken, i))
       continue;
     uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
-    held_section *section = find_holding(begin, end, call->device);
+    om_held_section *section = om_held_find(&table, begin, end, call->device);
     if (section != NULL)
       leave_entry(section, begin, end, entries->types[i]);
   }
@@ -855,7 +635,7 @@ void om_residency_leave_kernel(const om_checked_call *call, const om_residency_p
 /* ---- everything else that touches held memory ---- */
 
 void om_residency_give_back_entries(const om_map_entries *entries) {
-  if (atomic_load_explicit(&held_count, memory_order_relaxed) == 0)
+  if (atomic_load_explicit(&table.count, memory_order_relaxed) == 0)
     return;
   for (int32_t i = 0; i < entries->count; i++)
     if (entries->begins[i] != NULL && entries->sizes[i] > 0) {
@@ -865,20 +645,11 @@ void om_residency_give_back_entries(const om_map_entries *entries) {
 }
 
 bool om_residency_holding(void) {
-  return atomic_load_explicit(&held_count, memory_order_relaxed) > 0;
-}
-
-static bool any_overlap(uintptr_t begin, uintptr_t end) {
-  if (!om_residency_holding())
-    return false;
-  for (int i = 0; i < HELD_SLOTS; i++)
-    if (overlaps(&held[i], begin, end))
-      return true;
-  return false;
+  return atomic_load_explicit(&table.count, memory_order_relaxed) > 0;
 }
 
 static void give_back_early(uintptr_t begin, uintptr_t end) {
-  if (!any_overlap(begin, end))
+  if (!om_held_any_overlap(&table, begin, end))
     return;
   engine_entry entry = lock_engine();
   give_back_overlapping(begin, end, true, GIVE_BACK_EARLY);
@@ -886,37 +657,39 @@ static void give_back_early(uintptr_t begin, uintptr_t end) {
 }
 
 void om_residency_give_back_range(uintptr_t begin, uintptr_t end, bool keep_data) {
-  if (!any_overlap(begin, end))
+  if (!om_held_any_overlap(&table, begin, end))
     return;
   engine_entry entry = lock_engine();
   give_back_overlapping(begin, end, keep_data, GIVE_BACK_DONE);
-  forget_unsteady(begin, end);
+  om_held_forget_unsteady(&table, begin, end);
   unlock_engine(entry);
 }
 
 void om_residency_share_range(uintptr_t begin, uintptr_t end) { give_back_early(begin, end); }
 
 /* The host is about to write chunks [first, last): complete and writable. */
-static void let_host_write(held_section *section, size_t first, size_t last) {
+static void let_host_write(om_held_section *section, size_t first, size_t last) {
   fetch_chunks(section, first, last);
-  uintptr_t low = om_chunk_low(&section->chunks, first), high = om_chunk_high(&section->chunks, last - 1);
+  uintptr_t low = om_chunk_low(&section->chunks, first),
+            high = om_chunk_high(&section->chunks, last - 1);
   om_pages_protect(low, high - low, PROT_READ | PROT_WRITE);
   om_chunks_set(&section->chunks, first, last, OM_CHUNK_HOST_NEWER);
 }
 
 void om_residency_host_access(uintptr_t begin, uintptr_t end, bool write) {
-  if (!any_overlap(begin, end))
+  if (!om_held_any_overlap(&table, begin, end))
     return;
   engine_entry entry = lock_engine();
-  for (int i = 0; i < HELD_SLOTS; i++) {
-    held_section *section = &held[i];
-    if (!overlaps(section, begin, end))
+  for (int i = 0; i < OM_HELD_SLOTS; i++) {
+    om_held_section *section = &table.slots[i];
+    if (!om_held_overlaps(section, begin, end))
       continue;
     uintptr_t low = begin > section->chunks.guard_low ? begin : section->chunks.guard_low;
     uintptr_t high = end < section->chunks.guard_high ? end : section->chunks.guard_high;
     if (low >= high)
       continue;
-    size_t first = om_chunk_of(&section->chunks, low), last = om_chunk_of(&section->chunks, high - 1) + 1;
+    size_t first = om_chunk_of(&section->chunks, low),
+           last = om_chunk_of(&section->chunks, high - 1) + 1;
     if (write)
       let_host_write(section, first, last);
     else
@@ -926,7 +699,7 @@ void om_residency_host_access(uintptr_t begin, uintptr_t end, bool write) {
 }
 
 /* The fault handler's part: a host access to a protected chunk. */
-static void host_touched(held_section *section, uintptr_t address) {
+static void host_touched(om_held_section *section, uintptr_t address) {
   size_t chunk = om_chunk_of(&section->chunks, address);
   bool whole = ++section->faults > FAULTS_BEFORE_WHOLE;
   switch ((om_chunk_state)section->chunks.states[chunk]) {
@@ -953,10 +726,10 @@ static void host_touched(held_section *section, uintptr_t address) {
 }
 
 static bool owns_fault(uintptr_t address) {
-  if (in_engine || atomic_load_explicit(&held_count, memory_order_relaxed) == 0)
+  if (in_engine || atomic_load_explicit(&table.count, memory_order_relaxed) == 0)
     return false;
-  for (int i = 0; i < HELD_SLOTS; i++) {
-    held_section *section = &held[i];
+  for (int i = 0; i < OM_HELD_SLOTS; i++) {
+    om_held_section *section = &table.slots[i];
     if (atomic_load_explicit(&section->begin, memory_order_acquire) == 0 ||
         address < section->chunks.guard_low || address >= section->chunks.guard_high)
       continue;
@@ -973,13 +746,13 @@ static bool owns_fault(uintptr_t address) {
 
 bool om_residency_hides(const void *begin, size_t size, int device) {
   uintptr_t low = (uintptr_t)begin;
-  if (!any_overlap(low, low + (size ? size : 1)))
+  if (!om_held_any_overlap(&table, low, low + (size ? size : 1)))
     return false;
   engine_entry entry = lock_engine();
   bool hidden = false;
-  for (int i = 0; i < HELD_SLOTS && !hidden; i++)
-    hidden = overlaps(&held[i], low, low + (size ? size : 1)) && held[i].device == device &&
-             held[i].in_use == 0;
+  for (int i = 0; i < OM_HELD_SLOTS && !hidden; i++)
+    hidden = om_held_overlaps(&table.slots[i], low, low + (size ? size : 1)) &&
+             table.slots[i].device == device && table.slots[i].in_use == 0;
   unlock_engine(entry);
   return hidden;
 }

@@ -35,6 +35,11 @@
  * buffers (om_residency_host_access) and leave the block held. Held device memory is capped by
  * OWNMAP_CACHE_MB; the least recently used blocks are given back first.
  *
+ * Parts: the take-over policy (takeover.h), the chunk bookkeeping
+ * (chunks.h), the page mechanics (host_pages.h) and the held blocks with
+ * their copies (held.h) are each testable alone; residency.c is the engine
+ * that drives them under the lock.
+ *
  * Concurrency model.
  *  - States of a slot of the held-block table: FREE (begin == 0), HELD
  *    (idle) and IN USE (exactly one kernel is forwarded with it). Its

@@ -1,0 +1,117 @@
+/* held.h - the heap blocks transfer elision holds (residency.c): what is
+ * known of each, the table of them, and the copies made for them.
+ *
+ * The concurrency rules are residency.h's: every function here runs under
+ * the engine lock, except those that say they may run without it. */
+#ifndef OWNMAP_PLUGIN_HELD_H
+#define OWNMAP_PLUGIN_HELD_H
+
+#include "chunks.h"
+#include "ledger.h"
+#include "pinning.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A partial first or last page of a block that shares it with other heap
+ * data: never protected, so host writes to it are found by comparing it
+ * with a copy of the bytes the device's copy holds, which costs far less
+ * than copying it again. */
+typedef struct {
+  uintptr_t low, high;             /* the block's bytes on that page; empty if none */
+  uintptr_t known_low, known_high; /* the part whose device bytes `known` holds */
+  unsigned char *known;            /* page-sized, indexed from low */
+} om_shared_edge;
+
+typedef struct {
+  /* Read without the lock by the fault handler and by free: 0 when free;
+   * set last when held, cleared first when given back. */
+  _Atomic uintptr_t begin;
+  /* The block and the pages protected and tracked: those inside [begin,
+   * end), or all it touches when the block owns them (om_heap_owns_pages).
+   * Fixed while held, so also read without the lock after begin. */
+  om_chunk_map chunks;
+  /* The rest under the engine lock. */
+  int device;
+  char *device_copy;         /* device address of begin */
+  char *snapshot;            /* device memory, or NULL */
+  om_pin pin;                /* the guarded pages, page-locked when it could */
+  bool snapshot_is_newest;   /* the program's data is in the snapshot, not device_copy */
+  bool in_use;               /* a kernel is forwarded with it right now */
+  uint64_t last_used;
+  unsigned faults;           /* since the last kernel */
+  void *bookkeeping;         /* mmap'd: the chunk states, then the edges' copies */
+  size_t bookkeeping_bytes;
+  om_shared_edge edges[2];
+  om_ledger_row *row;        /* where its copies are counted */
+} om_held_section;
+
+enum { OM_HELD_SLOTS = 256, OM_UNSTEADY_SLOTS = 64 };
+
+typedef struct {
+  om_held_section slots[OM_HELD_SLOTS];
+  atomic_int count; /* slots in use; read without the lock */
+  /* Heap blocks whose section had to be given back early (the program
+   * mapped the data again with another extent, or used it otherwise):
+   * holding them again would copy back and forth on every step, so they
+   * are left to the runtime until freed. */
+  uintptr_t unsteady[OM_UNSTEADY_SLOTS];
+  unsigned unsteady_next;
+} om_held_table;
+
+/* ---- the table (held_table.c) ---- */
+
+/* Whether the section is held and overlaps [begin, end); without the lock,
+ * an answer that may be out of date. */
+bool om_held_overlaps(const om_held_section *section, uintptr_t begin, uintptr_t end);
+bool om_held_any_overlap(const om_held_table *table, uintptr_t begin, uintptr_t end);
+
+/* The section of device that contains [begin, end), or NULL. */
+om_held_section *om_held_find(om_held_table *table, uintptr_t begin, uintptr_t end, int device);
+
+/* A free slot, or NULL. */
+om_held_section *om_held_free_slot(om_held_table *table);
+
+/* The least recently used section no kernel is using, or NULL. */
+om_held_section *om_held_least_recent_idle(om_held_table *table);
+
+bool om_held_unsteady(const om_held_table *table, uintptr_t block);
+void om_held_mark_unsteady(om_held_table *table, uintptr_t block);
+/* Blocks in [begin, end) were freed: they may be held again. */
+void om_held_forget_unsteady(om_held_table *table, uintptr_t begin, uintptr_t end);
+
+/* ---- copies (held_copies.c) ---- */
+
+size_t om_held_bytes(const om_held_section *section);
+
+/* Device memory the section takes: its copy, and its snapshot if any. */
+size_t om_held_footprint(const om_held_section *section);
+
+void om_held_count_elided(const om_held_section *section, om_direction direction,
+                          uint64_t bytes, om_elision_reason reason);
+
+/* Host [host, host + bytes) to the device copy (and to the snapshot when it
+ * holds the program's data). */
+void om_held_copy_to_device(om_held_section *section, uintptr_t host, size_t bytes);
+
+/* The device's newest bytes of host [host, host + bytes) into target. */
+void om_held_copy_from_device(om_held_section *section, void *target, uintptr_t host,
+                              size_t bytes);
+
+/* A copy within the memory of the section's device. */
+void om_held_copy_on_device(const om_held_section *section, char *to, const char *from,
+                            size_t bytes);
+
+/* The parts of the shared edges in [begin, end): to the device unless it
+ * holds them already, back from it always (the host may read them any
+ * time unseen). Returns the bytes copied. */
+size_t om_held_copy_edges(om_held_section *section, uintptr_t begin, uintptr_t end,
+                          om_direction direction);
+
+/* Whether copies back reach the section's pages by DMA (page-locked memory
+ * of a device the host cannot address), whatever their protection. */
+bool om_held_copies_by_dma(const om_held_section *section);
+
+#endif

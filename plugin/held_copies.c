@@ -1,0 +1,168 @@
+/* held_copies.c - the copies transfer elision makes for held blocks, and
+ * how they are counted (held.h). */
+#include "held.h"
+
+#include "message.h"
+#include "plugin.h"
+#include "shadow.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+static void count_copy(const om_held_section *section, om_direction direction, uint64_t bytes,
+                       uint64_t start_ns) {
+  if (bytes == 0)
+    return;
+  uint64_t duration = om_now_ns() - start_ns;
+  om_ledger_add(section->row, direction, bytes);
+  om_ledger_add_to_device(&om_plugin_transfers, section->device, direction, bytes);
+  om_ledger_add_time(section->row, direction, duration);
+  om_timeline_record(&om_plugin_transfers, section->row, section->device, direction, bytes,
+                     false, OM_ELIDED_UNCHANGED, start_ns, duration);
+}
+
+void om_held_count_elided(const om_held_section *section, om_direction direction,
+                          uint64_t bytes, om_elision_reason reason) {
+  if (bytes == 0)
+    return;
+  om_ledger_add_elided(section->row, direction, bytes, reason);
+  om_ledger_add_elided_to_device(&om_plugin_transfers, section->device, direction, bytes);
+  om_timeline_record(&om_plugin_transfers, section->row, section->device, direction, bytes, true,
+                     reason, om_now_ns(), 0);
+}
+
+size_t om_held_bytes(const om_held_section *section) {
+  return section->chunks.end - section->chunks.begin;
+}
+
+static int host_device(void) { return OM_REAL(omp_get_initial_device)(); }
+
+/* One copy through the runtime. After a failed copy the engine can no
+ * longer tell which copy holds the program's data, so it stops the program. */
+static void copy_or_stop(void *to, const void *from, size_t bytes, int to_device,
+                         int from_device) {
+  if (OM_REAL(omp_target_memcpy)(to, from, bytes, 0, 0, to_device, from_device) == 0)
+    return;
+  om_error("copying %zu bytes from %p (device %d) to %p (device %d) failed; the program's "
+           "data can no longer be trusted",
+           bytes, from, from_device, to, to_device);
+  abort();
+}
+
+/* Whether the host can address a device's memory directly (the host
+ * device: its "device" memory is the process's own), found once per device
+ * (learn_addressable). libomptarget copies device to device through a host
+ * buffer when the device cannot exchange data itself; on such a device a
+ * plain memcpy is the same copy without the two transfers. */
+typedef enum { ADDRESSABLE_UNKNOWN, ADDRESSABLE_YES, ADDRESSABLE_NO } addressable;
+static addressable device_addressable[OM_SHADOW_DEVICES];
+
+static bool host_can_address(int device) {
+  return device >= 0 && device < OM_SHADOW_DEVICES &&
+         device_addressable[device] == ADDRESSABLE_YES;
+}
+
+/* Known to be memory the host cannot address (so its copies are DMA). */
+static bool host_cannot_address(int device) {
+  return device >= 0 && device < OM_SHADOW_DEVICES &&
+         device_addressable[device] == ADDRESSABLE_NO;
+}
+
+void om_held_copy_on_device(const om_held_section *section, char *to, const char *from,
+                            size_t bytes) {
+  if (host_can_address(section->device))
+    memcpy(to, from, bytes);
+  else
+    copy_or_stop(to, from, bytes, section->device, section->device);
+}
+
+/* Learnt from the first copy to a device, by reading back, through a
+ * system call that cannot fault, the bytes just copied. */
+static void learn_addressable(int device, const void *device_address, const void *host_copy,
+                              size_t bytes) {
+  if (device < 0 || device >= OM_SHADOW_DEVICES ||
+      device_addressable[device] != ADDRESSABLE_UNKNOWN || bytes == 0)
+    return;
+  unsigned char seen[64];
+  size_t probe = bytes < sizeof seen ? bytes : sizeof seen;
+  struct iovec local = {seen, probe}, remote = {(void *)device_address, probe};
+  bool same = process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)probe &&
+              memcmp(seen, host_copy, probe) == 0;
+  device_addressable[device] = same ? ADDRESSABLE_YES : ADDRESSABLE_NO;
+}
+
+void om_held_copy_to_device(om_held_section *section, uintptr_t host, size_t bytes) {
+  uint64_t start = om_now_ns();
+  size_t offset = host - section->chunks.begin;
+  copy_or_stop(section->device_copy + offset, (const void *)host, bytes, section->device,
+               host_device());
+  learn_addressable(section->device, section->device_copy + offset, (const void *)host, bytes);
+  if (section->snapshot != NULL && section->snapshot_is_newest)
+    om_held_copy_on_device(section, section->snapshot + offset, section->device_copy + offset,
+                           bytes);
+  count_copy(section, OM_TO_DEVICE, bytes, start);
+}
+
+/* Where the program's data of a section is on the device. */
+static const char *device_newest(const om_held_section *section) {
+  return section->snapshot_is_newest ? section->snapshot : section->device_copy;
+}
+
+void om_held_copy_from_device(om_held_section *section, void *host_target, uintptr_t host,
+                              size_t bytes) {
+  uint64_t start = om_now_ns();
+  copy_or_stop(host_target, device_newest(section) + (host - section->chunks.begin), bytes,
+               host_device(), section->device);
+  count_copy(section, OM_FROM_DEVICE, bytes, start);
+}
+
+/* Whether the device's copy of [low, high) of the edge is known to hold
+ * the host's bytes. */
+static bool edge_in_step(const om_shared_edge *edge, uintptr_t low, uintptr_t high) {
+  return edge->known_low <= low && high <= edge->known_high &&
+         memcmp(edge->known + (low - edge->low), (const void *)low, high - low) == 0;
+}
+
+/* [low, high) of the edge was just copied: host and device hold its bytes. */
+static void remember_edge(om_shared_edge *edge, uintptr_t low, uintptr_t high) {
+  memcpy(edge->known + (low - edge->low), (const void *)low, high - low);
+  if (edge->known_low < edge->known_high && low <= edge->known_high && edge->known_low <= high) {
+    edge->known_low = low < edge->known_low ? low : edge->known_low;
+    edge->known_high = high > edge->known_high ? high : edge->known_high;
+  } else {
+    edge->known_low = low;
+    edge->known_high = high;
+  }
+}
+
+size_t om_held_copy_edges(om_held_section *section, uintptr_t begin, uintptr_t end,
+                          om_direction direction) {
+  size_t bytes = 0;
+  for (int i = 0; i < 2; i++) {
+    om_shared_edge *edge = &section->edges[i];
+    uintptr_t low = edge->low, high = edge->high;
+    if (!om_clip(&low, &high, begin, end))
+      continue;
+    if (direction == OM_TO_DEVICE) {
+      if (edge_in_step(edge, low, high))
+        continue;
+      om_held_copy_to_device(section, low, high - low);
+    } else {
+      om_held_copy_from_device(section, (void *)low, low, high - low);
+    }
+    remember_edge(edge, low, high);
+    bytes += high - low;
+  }
+  return bytes;
+}
+
+
+size_t om_held_footprint(const om_held_section *section) {
+  return om_held_bytes(section) * (section->snapshot != NULL ? 2 : 1);
+}
+
+bool om_held_copies_by_dma(const om_held_section *section) {
+  return om_pinned(&section->pin) && host_cannot_address(section->device);
+}
