@@ -70,7 +70,7 @@ config.suffixes = [".c", ".cpp", ".cc"]
 
 # --- the mode --------------------------------------------------------------
 mode = lit_config.params.get("ownmap_mode", "bare")
-timeout = lit_config.params.get("ownmap_run_timeout", "300")
+timeout = lit_config.params.get("ownmap_run_timeout", "120")
 if not re.fullmatch(r"[0-9]+", timeout):
     lit_config.fatal("ownmap_run_timeout must be whole seconds, not %r" % timeout)
 prefix = "timeout -k 10 %s" % timeout
