@@ -1,4 +1,10 @@
-/* residency.c - device copies kept resident across regions (residency.h). */
+/* residency.c - device copies kept resident across regions (residency.h).
+ *
+ * The engine: every change of a held block's state, and so everything that
+ * must run under the engine lock (kernels, give-backs, faults, system calls,
+ * fork and exit), is here, over 600 lines, so that the concurrency model in
+ * residency.h can be checked against one file. What can be tested alone is
+ * in takeover.c, chunks.c, host_pages.c, held_table.c and held_copies.c. */
 #include "residency.h"
 
 #include "chunks.h"
