@@ -13,6 +13,7 @@
 #include "message.h"
 #include "offload_abi.h"
 #include "plugin.h"
+#include "requires.h"
 #include "residency.h"
 #include "self_time.h"
 #include "stale.h"
@@ -42,6 +43,12 @@ static int reachable_devices(void) {
  * or a device that does not exist (the runtime then falls back to the host
  * and maps nothing). */
 static bool reaches_device(int device) { return device >= 0 && device < reachable_devices(); }
+
+/* Whether calls go through the checks' shadow of the mapping table (and
+ * elision, which stands on it): not when checks are off, nor when the
+ * program requires unified shared memory, where the runtime maps nothing
+ * and the plugin only counts (requires.h). */
+static bool shadowing(void) { return om_checks_enabled() && !om_requires_unified_memory(); }
 
 /* One call being observed; `counted` is false when it is passed through. */
 typedef struct {
@@ -84,7 +91,7 @@ static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
   call->origin = (om_call_origin){loc != NULL ? loc->psource : NULL, return_address};
   om_is_present_fn is_present = OM_REAL(omp_target_is_present);
   call->residency.any = false;
-  if (!om_checks_enabled()) {
+  if (!shadowing()) {
     om_probe_presence(&call->entries, call->device, is_present, &call->before);
     memset(&call->tracked, 0, sizeof call->tracked);
   } else {
@@ -120,12 +127,12 @@ static void finish_observing(observed_call *call) {
   om_presence still_mapped = {{0}};
   om_checked_call view = checked(call);
   if (copies_depend_on_after(call->kind)) {
-    if (om_checks_enabled())
+    if (shadowing())
       om_checks_after_unmap(&view, &still_mapped);
     om_probe_presence_unknown(&call->entries, call->device, OM_REAL(omp_target_is_present),
                               &call->tracked, &still_mapped, &after);
   }
-  if (om_stale_enabled())
+  if (shadowing() && om_stale_enabled())
     om_checks_stale_after(&view, call->kind, &still_mapped);
   om_account_call(&om_plugin_transfers, call->kind, call->device, &call->entries,
                   &call->before, &after, &call->origin, call->start_ns, duration_ns);
@@ -236,6 +243,14 @@ OM_EXPORT void __tgt_target_data_update_nowait_mapper(OM_REAL_DATA_PARAMS, OM_RE
  * or the program exits, and the runtime shuts down with the last of them,
  * device memory and all. The sections transfer elision holds go back to
  * the runtime before that, the host's copy complete, as at exit. */
+/* The program's images are registered (from its constructors, or a
+ * library's on dlopen): the plugin notes what they require of the runtime
+ * (requires.h). */
+OM_EXPORT void __tgt_register_lib(om_bin_desc *desc) {
+  om_requires_note(desc);
+  OM_REAL(__tgt_register_lib)(desc);
+}
+
 OM_EXPORT void __tgt_unregister_lib(om_bin_desc *desc) {
   om_residency_give_back_range(0, UINTPTR_MAX, true);
   OM_REAL(__tgt_unregister_lib)(desc);

@@ -1,9 +1,11 @@
 /* offload_abi.h - the parts of libomptarget's LLVM 19 entry-point ABI that
- * the plugin reads: ident_t, KernelArgs version 3 and the map-type bits.
+ * the plugin reads: ident_t, KernelArgs version 3, the map-type bits and
+ * the host entries of a registered image set.
  */
 #ifndef OWNMAP_PLUGIN_OFFLOAD_ABI_H
 #define OWNMAP_PLUGIN_OFFLOAD_ABI_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct {
@@ -14,8 +16,21 @@ typedef struct {
   const char *psource; /* ";FILE;FUNCTION;LINE;COLUMN;;" */
 } om_ident;
 
-/* __tgt_bin_desc: a library's device images, which the plugin never reads. */
-typedef struct om_bin_desc om_bin_desc;
+/* __tgt_offload_entry: one host entry of a registered image set. */
+typedef struct {
+  void *address;
+  const char *name;
+  size_t size;
+  int32_t flags;
+  int32_t data;
+} om_offload_entry;
+
+/* __tgt_bin_desc: what __tgt_register_lib and __tgt_unregister_lib get. */
+typedef struct om_bin_desc {
+  int32_t image_count;
+  void *images;
+  const om_offload_entry *entries_begin, *entries_end;
+} om_bin_desc;
 
 #define OM_KERNEL_ARGS_VERSION 3
 

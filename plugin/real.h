@@ -53,6 +53,7 @@
     (OM_REAL_DATA_PARAMS, OM_REAL_DEP_PARAMS))                                           \
   X(NEXT, __tgt_target_data_update_nowait_mapper, void,                                 \
     (OM_REAL_DATA_PARAMS, OM_REAL_DEP_PARAMS))                                           \
+  X(NEXT, __tgt_register_lib, void, (om_bin_desc *desc))                               \
   X(NEXT, __tgt_unregister_lib, void, (om_bin_desc *desc))                             \
   X(NEXT, omp_target_alloc, void *, (size_t size, int device))                          \
   X(NEXT, omp_target_free, void, (void *block, int device))                             \
