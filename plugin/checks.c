@@ -300,17 +300,21 @@ static bool counts_reference(int64_t type) {
   return (type & OM_MAP_MEMBER_OF) == 0 || (type & OM_MAP_PTR_AND_OBJ) != 0;
 }
 
-static om_map_request map_request(int64_t type) {
+/* A kernel's maps are in flight until it returns: the leak check at exit
+ * leaves them alone while another thread is inside the kernel. */
+static om_map_request map_request(int64_t type, bool kernel) {
   return (om_map_request){.implicit = (type & OM_MAP_IMPLICIT) != 0,
                           .hold = (type & OM_MAP_OMPX_HOLD) != 0,
-                          .update_count = counts_reference(type)};
+                          .update_count = counts_reference(type),
+                          .in_flight = kernel};
 }
 
-static om_unmap_request unmap_request(int64_t type) {
+static om_unmap_request unmap_request(int64_t type, bool kernel) {
   return (om_unmap_request){.implicit = (type & OM_MAP_IMPLICIT) != 0,
                             .hold = (type & OM_MAP_OMPX_HOLD) != 0,
                             .delete_all = (type & OM_MAP_DELETE) != 0,
-                            .update_count = counts_reference(type)};
+                            .update_count = counts_reference(type),
+                            .in_flight = kernel};
 }
 
 /* Mappings the runtime makes for entry i that the shadow does not follow:
@@ -372,8 +376,8 @@ static void map_entry(const om_checked_call *call, int32_t i) {
   om_map_outcome outcome;
   overlap_verdict verdict = OVERLAP_UNSURE;
   for (int drops = 0; drops <= STALE_DROPS_MAX; drops++) {
-    outcome = om_shadow_map(&om_plugin_shadow, call->device, begin, size, map_request(type),
-                            &origin, &found);
+    outcome = om_shadow_map(&om_plugin_shadow, call->device, begin, size,
+                            map_request(type, call->kernel), &origin, &found);
     if (outcome != OM_MAP_CONFLICT)
       break;
     verdict = verify_overlap(call, i, &found);
@@ -390,7 +394,7 @@ static void map_entry(const om_checked_call *call, int32_t i) {
   } else if (outcome == OM_MAP_CREATED && was_present(call, i)) {
     /* The runtime had it already (declare target, or mapped where the
      * plugin could not see): not the shadow's to follow. */
-    om_unmap_request forget = {.hold = map_request(type).hold, .delete_all = true,
+    om_unmap_request forget = {.hold = (type & OM_MAP_OMPX_HOLD) != 0, .delete_all = true,
                                .update_count = true};
     om_shadow_unmap(&om_plugin_shadow, call->device, begin, size, forget);
   }
@@ -418,7 +422,7 @@ void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mappe
     om_unmap_outcome outcome = om_shadow_unmap(&om_plugin_shadow, call->device,
                                                (uintptr_t)entries->begins[i],
                                                (size_t)entries->sizes[i],
-                                               unmap_request(entries->types[i]));
+                                               unmap_request(entries->types[i], call->kernel));
     om_presence_set(still_mapped, i, outcome == OM_UNMAP_KEPT);
   }
 }
@@ -558,8 +562,11 @@ void om_checks_report_stale(const om_map_origin *origin, int device, const char 
 
 static void report_leak(int device, const om_mapping *mapping, void *context) {
   (void)context;
-  if (mapping->infinite)
-    return; /* associated memory is the program's to manage */
+  /* Associated memory is the program's to manage; the counts of a kernel
+   * another thread is still inside end with it. */
+  uint32_t left = mapping->dynamic_count + mapping->hold_count - mapping->in_flight_count;
+  if (mapping->infinite || left == 0)
+    return;
   if (!om_first_report(OM_CHECK_LEAK,
                     mapping->origin.map_name != NULL ? (const void *)mapping->origin.map_name
                                                      : mapping->origin.return_address,
@@ -574,7 +581,7 @@ static void report_leak(int device, const om_mapping *mapping, void *context) {
              "its device memory leaks. Fix: end it with target exit data map(release: ...) "
              "(or map(from: ...) to get the data back) once it is no longer needed",
              what, device, (void *)mapping->begin, (size_t)(mapping->end - mapping->begin),
-             mapping->dynamic_count + mapping->hold_count);
+             left);
 }
 
 /* The runtime is gone by now (the program's offload code unregisters

@@ -59,7 +59,7 @@ typedef struct {
 
 static om_checked_call checked(const observed_call *call) {
   return (om_checked_call){call->device, &call->entries, call->bases, &call->origin,
-                           &call->before};
+                           &call->before, call->kind == OM_CALL_KERNEL};
 }
 
 static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,

@@ -14,7 +14,10 @@
  *    implicit one also the mapping its section overlaps (the one an implicit
  *    map reused), as the runtime does at the end of a kernel;
  *  - release decrements, delete zeroes the dynamic count; a mapping goes
- *    when both counts are zero.
+ *    when both counts are zero;
+ *  - of the counts, those a kernel holds while it runs are also counted as
+ *    in flight, so that what is left at exit can tell a leak from a
+ *    construct another thread is still inside.
  * Besides the mappings, each device keeps a few host addresses known to be
  * absent from the runtime's table (learned absence): addresses a presence
  * probe found absent, where no mapping can appear behind the shadow's back
@@ -50,6 +53,9 @@ typedef struct {
   uintptr_t begin, end;
   uint32_t dynamic_count;
   uint32_t hold_count;
+  /* Of these counts, the ones held by constructs still running (a
+   * kernel's own maps, until it returns): at exit they are no leak. */
+  uint32_t in_flight_count;
   bool infinite; /* associated by the program: never released by maps */
   om_map_origin origin;
 } om_mapping;
@@ -94,6 +100,7 @@ typedef struct {
   bool implicit;     /* IMPLICIT map type: may extend an existing mapping */
   bool hold;         /* ompx_hold: counts on the hold count */
   bool update_count; /* false for struct members (MEMBER_OF) */
+  bool in_flight;    /* a kernel's map: counted down again when it returns */
 } om_map_request;
 
 /* Maps [begin, begin + size) on device; *found receives the mapping that was
@@ -113,6 +120,7 @@ typedef struct {
   bool hold;         /* ompx_hold */
   bool delete_all;   /* DELETE map type: the dynamic count drops to zero */
   bool update_count; /* false for struct members */
+  bool in_flight;    /* the end of a kernel's map (om_map_request.in_flight) */
 } om_unmap_request;
 
 om_unmap_outcome om_shadow_unmap(om_shadow *shadow, int device, uintptr_t begin, size_t size,
