@@ -27,16 +27,20 @@ bool om_checks_enabled(void) {
 
 /* ---- naming an entry ---- */
 
-static void describe_entry(const om_checked_call *call, int32_t i, char *out, size_t size) {
+static om_map_origin entry_origin(const om_checked_call *call, int32_t i) {
   const om_map_entries *entries = call->entries;
-  om_describe_map(entries->names != NULL ? entries->names[i] : NULL, (int)i,
-               call->origin->psource, call->origin->return_address, out, size);
+  return (om_map_origin){entries->names != NULL ? entries->names[i] : NULL,
+                         call->origin->psource, call->origin->return_address, NULL};
+}
+
+static void describe_entry(const om_checked_call *call, int32_t i, char *out, size_t size) {
+  om_map_origin origin = entry_origin(call, i);
+  om_describe_map(&origin, (int)i, out, size);
 }
 
 static void entry_subject(const om_checked_call *call, int32_t i, om_finding_subject *out) {
-  const om_map_entries *entries = call->entries;
-  om_subject_of(entries->names != NULL ? entries->names[i] : NULL, (int)i, call->origin->psource,
-             call->origin->return_address, out);
+  om_map_origin origin = entry_origin(call, i);
+  om_subject_of(&origin, (int)i, out);
 }
 
 /* The key of an entry's site for om_first_report. */
@@ -368,8 +372,7 @@ enum { STALE_DROPS_MAX = 4 };
 static void map_entry(const om_checked_call *call, int32_t i) {
   const om_map_entries *entries = call->entries;
   int64_t type = entries->types[i];
-  om_map_origin origin = {entries->names != NULL ? entries->names[i] : NULL,
-                          call->origin->psource, call->origin->return_address};
+  om_map_origin origin = entry_origin(call, i);
   uintptr_t begin = (uintptr_t)entries->begins[i];
   size_t size = (size_t)entries->sizes[i];
   om_mapping found;
@@ -466,8 +469,7 @@ void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
   const om_map_entries *entries = call->entries;
   for (int32_t i = 0; i < entries->count; i++) {
     om_mapping buffer;
-    om_map_origin origin = {entries->names != NULL ? entries->names[i] : NULL,
-                            call->origin->psource, call->origin->return_address};
+    om_map_origin origin = entry_origin(call, i);
     if (kind == OM_CALL_KERNEL &&
         om_stale_buffer_behind_pointer(call->device, (uintptr_t)entries->begins[i],
                                        entries->sizes[i], entries->types[i], &buffer,
@@ -511,7 +513,7 @@ void om_checks_heap_release(const void *start, size_t size, const char *what,
     return;
   char mapped[OM_DESCRIPTION_MAX], caller[192];
   om_describe_mapping(&mapping, mapped, sizeof mapped);
-  om_describe_place(NULL, return_address, caller, sizeof caller);
+  om_describe_caller(return_address, caller, sizeof caller);
   om_finding_subject subject;
   om_mapping_subject(&mapping, &subject);
   om_report_error(OM_CHECK_HEAP_RELEASE, OM_STOP_NOW, &subject,
@@ -527,7 +529,7 @@ void om_checks_heap_release(const void *start, size_t size, const char *what,
 
 void om_checks_associated(const void *host, size_t size, int device,
                           const void *return_address) {
-  om_map_origin origin = {NULL, NULL, return_address};
+  om_map_origin origin = {NULL, NULL, return_address, NULL};
   if (!om_shadow_associate(&om_plugin_shadow, device, (uintptr_t)host, size, &origin))
     om_shadow_forget_absent_range(&om_plugin_shadow, device, (uintptr_t)host,
                                   (uintptr_t)host + size);
@@ -547,10 +549,9 @@ void om_checks_report_stale(const om_map_origin *origin, int device, const char 
                     origin->psource))
     return;
   char what[OM_DESCRIPTION_MAX];
-  om_describe_map(origin->map_name, -1, origin->psource, origin->return_address, what,
-               sizeof what);
+  om_describe_map(origin, -1, what, sizeof what);
   om_finding_subject subject;
-  om_subject_of(origin->map_name, -1, origin->psource, origin->return_address, &subject);
+  om_subject_of(origin, -1, &subject);
   om_report_warning(OM_CHECK_STALE, &subject,
                  "%s is %s (at %p) while the kernel there may have changed its copy on device %d "
              "and before the copy came back: the host sees stale data. Fix: add target update "

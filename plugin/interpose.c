@@ -16,6 +16,7 @@
 #include "residency.h"
 #include "self_time.h"
 #include "stale.h"
+#include "unload.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -235,8 +236,10 @@ OM_EXPORT void __tgt_target_data_update_nowait_mapper(OM_REAL_DATA_PARAMS, OM_RE
 /* A library's device images are unregistered when it is unloaded (dlclose)
  * or the program exits, and the runtime shuts down with the last of them,
  * device memory and all. The sections transfer elision holds go back to
- * the runtime before that, the host's copy complete, as at exit. */
+ * the runtime before that, the host's copy complete, as at exit; the
+ * checks keep what they will report of the library's maps (unload.h). */
 OM_EXPORT void __tgt_unregister_lib(om_bin_desc *desc) {
+  om_unload_keep_origins(desc);
   om_residency_give_back_range(0, UINTPTR_MAX, true);
   OM_REAL(__tgt_unregister_lib)(desc);
 }

@@ -347,6 +347,18 @@ void om_shadow_for_each(om_shadow *shadow,
   }
 }
 
+void om_shadow_rewrite_origins(om_shadow *shadow,
+                               void (*rewrite)(om_map_origin *origin, void *context),
+                               void *context) {
+  for (int d = 0; d < OM_SHADOW_DEVICES; d++) {
+    om_device_shadow *dev = &shadow->devices[d];
+    pthread_mutex_lock(&dev->lock);
+    for (size_t i = 0; i < dev->count; i++)
+      rewrite(&dev->mappings[i].origin, context);
+    pthread_mutex_unlock(&dev->lock);
+  }
+}
+
 void om_shadow_fork_prepare(om_shadow *shadow) {
   for (int d = 0; d < OM_SHADOW_DEVICES; d++)
     pthread_mutex_lock(&shadow->devices[d].lock);

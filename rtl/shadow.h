@@ -41,12 +41,16 @@
 #define OM_SHADOW_DEVICES 64
 
 /* Where a mapping was created: the map name (";NAME;FILE;LINE;COL;;" or
- * NULL), the region's psource and the caller's address. All point to static
- * strings of the program. */
+ * NULL), the region's psource and the caller's address. They point to
+ * static strings and code of the program or of a library; before a library
+ * is unloaded, the plugin replaces those that point into it with copies of
+ * its own, and names the caller in `caller` ("MODULE+OFFSET"), as its
+ * address can no longer be looked up (NULL until then). */
 typedef struct {
   const char *map_name;
   const char *psource;
   const void *return_address;
+  const char *caller;
 } om_map_origin;
 
 typedef struct {
@@ -192,6 +196,12 @@ bool om_shadow_find_overlap(om_shadow *shadow, uintptr_t begin, uintptr_t end, i
 void om_shadow_for_each(om_shadow *shadow,
                         void (*visit)(int device, const om_mapping *mapping, void *context),
                         void *context);
+
+/* Calls rewrite on the origin of each mapping of each device, with that
+ * device's lock held: rewrite must not use the shadow. */
+void om_shadow_rewrite_origins(om_shadow *shadow,
+                               void (*rewrite)(om_map_origin *origin, void *context),
+                               void *context);
 
 /* pthread_atfork handlers. Lock order in prepare: device 0 upwards. */
 void om_shadow_fork_prepare(om_shadow *shadow);

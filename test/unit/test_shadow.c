@@ -12,7 +12,7 @@
 #include "shadow.h"
 
 static om_shadow shadow;
-static const om_map_origin origin = {";a[0:n];t.c;3;1;;", NULL, NULL};
+static const om_map_origin origin = {";a[0:n];t.c;3;1;;", NULL, NULL, NULL};
 static const om_map_request explicit_map = {.update_count = true};
 static const om_unmap_request release = {.update_count = true};
 
