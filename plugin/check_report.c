@@ -94,15 +94,7 @@ void om_report_call_returned(void) {
 
 /* ---- naming a map site ---- */
 
-void om_describe_place(const char *psource, const void *return_address, char *out,
-                       size_t size) {
-  om_psource region;
-  if (om_psource_parse(psource, &region)) {
-    om_span file = om_span_basename(region.file);
-    snprintf(out, size, "%.*s:%u in %.*s", (int)file.len, file.text, region.line,
-             (int)region.function.len, region.function.text);
-    return;
-  }
+void om_describe_caller(const void *return_address, char *out, size_t size) {
   Dl_info module;
   if (return_address != NULL && dladdr(return_address, &module) && module.dli_fname != NULL) {
     const char *slash = strrchr(module.dli_fname, '/');
@@ -113,12 +105,24 @@ void om_describe_place(const char *psource, const void *return_address, char *ou
   snprintf(out, size, "%p", return_address);
 }
 
-void om_describe_map(const char *map_name, int index, const char *psource,
-                     const void *return_address, char *out, size_t size) {
+void om_describe_place(const om_map_origin *origin, char *out, size_t size) {
+  om_psource region;
+  if (om_psource_parse(origin->psource, &region)) {
+    om_span file = om_span_basename(region.file);
+    snprintf(out, size, "%.*s:%u in %.*s", (int)file.len, file.text, region.line,
+             (int)region.function.len, region.function.text);
+  } else if (origin->caller != NULL) {
+    snprintf(out, size, "%s", origin->caller); /* its module is gone */
+  } else {
+    om_describe_caller(origin->return_address, out, size);
+  }
+}
+
+void om_describe_map(const om_map_origin *origin, int index, char *out, size_t size) {
   char place[192];
-  om_describe_place(psource, return_address, place, sizeof place);
+  om_describe_place(origin, place, sizeof place);
   om_mapname name;
-  if (map_name != NULL && om_mapname_parse(map_name, &name)) {
+  if (origin->map_name != NULL && om_mapname_parse(origin->map_name, &name)) {
     om_span file = om_span_basename(name.file);
     snprintf(out, size, "%.*s (declared at %.*s:%u) mapped at %s", (int)name.name.len,
              name.name.text, (int)file.len, file.text, name.line, place);
@@ -129,21 +133,25 @@ void om_describe_map(const char *map_name, int index, const char *psource,
   }
 }
 
+/* Only the caller names an association. */
+static om_map_origin caller_only(const om_map_origin *origin) {
+  return (om_map_origin){NULL, NULL, origin->return_address, origin->caller};
+}
+
 void om_describe_mapping(const om_mapping *mapping, char *out, size_t size) {
   if (mapping->infinite) {
     char place[192];
-    om_describe_place(NULL, mapping->origin.return_address, place, sizeof place);
+    om_map_origin caller = caller_only(&mapping->origin);
+    om_describe_place(&caller, place, sizeof place);
     snprintf(out, size, "memory associated by omp_target_associate_ptr called from %s", place);
     return;
   }
-  om_describe_map(mapping->origin.map_name, -1, mapping->origin.psource,
-               mapping->origin.return_address, out, size);
+  om_describe_map(&mapping->origin, -1, out, size);
 }
 
-void om_subject_of(const char *map_name, int index, const char *psource,
-                   const void *return_address, om_finding_subject *out) {
+void om_subject_of(const om_map_origin *origin, int index, om_finding_subject *out) {
   om_mapname name;
-  bool named = map_name != NULL && om_mapname_parse(map_name, &name);
+  bool named = origin->map_name != NULL && om_mapname_parse(origin->map_name, &name);
   if (named)
     snprintf(out->variable, sizeof out->variable, "%.*s", (int)name.name.len, name.name.text);
   else if (index >= 0)
@@ -152,14 +160,14 @@ void om_subject_of(const char *map_name, int index, const char *psource,
     out->variable[0] = '\0';
   om_psource region;
   om_span file;
-  if (om_psource_parse(psource, &region)) {
+  if (om_psource_parse(origin->psource, &region)) {
     file = om_span_basename(region.file);
     out->line = region.line;
   } else if (named) {
     file = om_span_basename(name.file);
     out->line = name.line;
   } else {
-    om_describe_place(NULL, return_address, out->file, sizeof out->file);
+    om_describe_place(origin, out->file, sizeof out->file);
     out->line = 0;
     return;
   }
@@ -167,8 +175,6 @@ void om_subject_of(const char *map_name, int index, const char *psource,
 }
 
 void om_mapping_subject(const om_mapping *mapping, om_finding_subject *out) {
-  om_subject_of(mapping->infinite ? NULL : mapping->origin.map_name, -1,
-             mapping->infinite ? NULL : mapping->origin.psource, mapping->origin.return_address,
-             out);
+  om_map_origin caller = caller_only(&mapping->origin);
+  om_subject_of(mapping->infinite ? &caller : &mapping->origin, -1, out);
 }
-

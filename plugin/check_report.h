@@ -47,21 +47,22 @@ void om_report_call_returned(void);
 
 enum { OM_DESCRIPTION_MAX = 384 };
 
+/* The code at return_address as "MODULE+OFFSET" (else the address). */
+void om_describe_caller(const void *return_address, char *out, size_t size);
+
 /* "where" of a call: "FILE:LINE in FUNCTION", else the caller's module+offset. */
-void om_describe_place(const char *psource, const void *return_address, char *out, size_t size);
+void om_describe_place(const om_map_origin *origin, char *out, size_t size);
 
 /* "x[0:n] (declared at FILE:LINE) mapped at FILE:LINE in FUNCTION", or
  * "argument #I mapped at ..." without map names. index < 0: no index known. */
-void om_describe_map(const char *map_name, int index, const char *psource,
-                     const void *return_address, char *out, size_t size);
+void om_describe_map(const om_map_origin *origin, int index, char *out, size_t size);
 
 void om_describe_mapping(const om_mapping *mapping, char *out, size_t size);
 
 /* The variable and where it was mapped, for the run report: the
  * construct's file and line, else where the variable was declared, else the
  * caller's module+offset. index < 0: no index known. */
-void om_subject_of(const char *map_name, int index, const char *psource,
-                   const void *return_address, om_finding_subject *out);
+void om_subject_of(const om_map_origin *origin, int index, om_finding_subject *out);
 
 void om_mapping_subject(const om_mapping *mapping, om_finding_subject *out);
 

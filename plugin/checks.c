@@ -27,16 +27,20 @@ bool om_checks_enabled(void) {
 
 /* ---- naming an entry ---- */
 
-static void describe_entry(const om_checked_call *call, int32_t i, char *out, size_t size) {
+static om_map_origin entry_origin(const om_checked_call *call, int32_t i) {
   const om_map_entries *entries = call->entries;
-  om_describe_map(entries->names != NULL ? entries->names[i] : NULL, (int)i,
-               call->origin->psource, call->origin->return_address, out, size);
+  return (om_map_origin){entries->names != NULL ? entries->names[i] : NULL,
+                         call->origin->psource, call->origin->return_address, NULL};
+}
+
+static void describe_entry(const om_checked_call *call, int32_t i, char *out, size_t size) {
+  om_map_origin origin = entry_origin(call, i);
+  om_describe_map(&origin, (int)i, out, size);
 }
 
 static void entry_subject(const om_checked_call *call, int32_t i, om_finding_subject *out) {
-  const om_map_entries *entries = call->entries;
-  om_subject_of(entries->names != NULL ? entries->names[i] : NULL, (int)i, call->origin->psource,
-             call->origin->return_address, out);
+  om_map_origin origin = entry_origin(call, i);
+  om_subject_of(&origin, (int)i, out);
 }
 
 /* The key of an entry's site for om_first_report. */
@@ -300,17 +304,21 @@ static bool counts_reference(int64_t type) {
   return (type & OM_MAP_MEMBER_OF) == 0 || (type & OM_MAP_PTR_AND_OBJ) != 0;
 }
 
-static om_map_request map_request(int64_t type) {
+/* A kernel's maps are in flight until it returns: the leak check at exit
+ * leaves them alone while another thread is inside the kernel. */
+static om_map_request map_request(int64_t type, bool kernel) {
   return (om_map_request){.implicit = (type & OM_MAP_IMPLICIT) != 0,
                           .hold = (type & OM_MAP_OMPX_HOLD) != 0,
-                          .update_count = counts_reference(type)};
+                          .update_count = counts_reference(type),
+                          .in_flight = kernel};
 }
 
-static om_unmap_request unmap_request(int64_t type) {
+static om_unmap_request unmap_request(int64_t type, bool kernel) {
   return (om_unmap_request){.implicit = (type & OM_MAP_IMPLICIT) != 0,
                             .hold = (type & OM_MAP_OMPX_HOLD) != 0,
                             .delete_all = (type & OM_MAP_DELETE) != 0,
-                            .update_count = counts_reference(type)};
+                            .update_count = counts_reference(type),
+                            .in_flight = kernel};
 }
 
 /* Mappings the runtime makes for entry i that the shadow does not follow:
@@ -364,16 +372,15 @@ enum { STALE_DROPS_MAX = 4 };
 static void map_entry(const om_checked_call *call, int32_t i) {
   const om_map_entries *entries = call->entries;
   int64_t type = entries->types[i];
-  om_map_origin origin = {entries->names != NULL ? entries->names[i] : NULL,
-                          call->origin->psource, call->origin->return_address};
+  om_map_origin origin = entry_origin(call, i);
   uintptr_t begin = (uintptr_t)entries->begins[i];
   size_t size = (size_t)entries->sizes[i];
   om_mapping found;
   om_map_outcome outcome;
   overlap_verdict verdict = OVERLAP_UNSURE;
   for (int drops = 0; drops <= STALE_DROPS_MAX; drops++) {
-    outcome = om_shadow_map(&om_plugin_shadow, call->device, begin, size, map_request(type),
-                            &origin, &found);
+    outcome = om_shadow_map(&om_plugin_shadow, call->device, begin, size,
+                            map_request(type, call->kernel), &origin, &found);
     if (outcome != OM_MAP_CONFLICT)
       break;
     verdict = verify_overlap(call, i, &found);
@@ -390,7 +397,7 @@ static void map_entry(const om_checked_call *call, int32_t i) {
   } else if (outcome == OM_MAP_CREATED && was_present(call, i)) {
     /* The runtime had it already (declare target, or mapped where the
      * plugin could not see): not the shadow's to follow. */
-    om_unmap_request forget = {.hold = map_request(type).hold, .delete_all = true,
+    om_unmap_request forget = {.hold = (type & OM_MAP_OMPX_HOLD) != 0, .delete_all = true,
                                .update_count = true};
     om_shadow_unmap(&om_plugin_shadow, call->device, begin, size, forget);
   }
@@ -418,7 +425,7 @@ void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mappe
     om_unmap_outcome outcome = om_shadow_unmap(&om_plugin_shadow, call->device,
                                                (uintptr_t)entries->begins[i],
                                                (size_t)entries->sizes[i],
-                                               unmap_request(entries->types[i]));
+                                               unmap_request(entries->types[i], call->kernel));
     om_presence_set(still_mapped, i, outcome == OM_UNMAP_KEPT);
   }
 }
@@ -462,8 +469,7 @@ void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
   const om_map_entries *entries = call->entries;
   for (int32_t i = 0; i < entries->count; i++) {
     om_mapping buffer;
-    om_map_origin origin = {entries->names != NULL ? entries->names[i] : NULL,
-                            call->origin->psource, call->origin->return_address};
+    om_map_origin origin = entry_origin(call, i);
     if (kind == OM_CALL_KERNEL &&
         om_stale_buffer_behind_pointer(call->device, (uintptr_t)entries->begins[i],
                                        entries->sizes[i], entries->types[i], &buffer,
@@ -507,7 +513,7 @@ void om_checks_heap_release(const void *start, size_t size, const char *what,
     return;
   char mapped[OM_DESCRIPTION_MAX], caller[192];
   om_describe_mapping(&mapping, mapped, sizeof mapped);
-  om_describe_place(NULL, return_address, caller, sizeof caller);
+  om_describe_caller(return_address, caller, sizeof caller);
   om_finding_subject subject;
   om_mapping_subject(&mapping, &subject);
   om_report_error(OM_CHECK_HEAP_RELEASE, OM_STOP_NOW, &subject,
@@ -523,7 +529,7 @@ void om_checks_heap_release(const void *start, size_t size, const char *what,
 
 void om_checks_associated(const void *host, size_t size, int device,
                           const void *return_address) {
-  om_map_origin origin = {NULL, NULL, return_address};
+  om_map_origin origin = {NULL, NULL, return_address, NULL};
   if (!om_shadow_associate(&om_plugin_shadow, device, (uintptr_t)host, size, &origin))
     om_shadow_forget_absent_range(&om_plugin_shadow, device, (uintptr_t)host,
                                   (uintptr_t)host + size);
@@ -543,10 +549,9 @@ void om_checks_report_stale(const om_map_origin *origin, int device, const char 
                     origin->psource))
     return;
   char what[OM_DESCRIPTION_MAX];
-  om_describe_map(origin->map_name, -1, origin->psource, origin->return_address, what,
-               sizeof what);
+  om_describe_map(origin, -1, what, sizeof what);
   om_finding_subject subject;
-  om_subject_of(origin->map_name, -1, origin->psource, origin->return_address, &subject);
+  om_subject_of(origin, -1, &subject);
   om_report_warning(OM_CHECK_STALE, &subject,
                  "%s is %s (at %p) while the kernel there may have changed its copy on device %d "
              "and before the copy came back: the host sees stale data. Fix: add target update "
@@ -558,8 +563,11 @@ void om_checks_report_stale(const om_map_origin *origin, int device, const char 
 
 static void report_leak(int device, const om_mapping *mapping, void *context) {
   (void)context;
-  if (mapping->infinite)
-    return; /* associated memory is the program's to manage */
+  /* Associated memory is the program's to manage; the counts of a kernel
+   * another thread is still inside end with it. */
+  uint32_t left = mapping->dynamic_count + mapping->hold_count - mapping->in_flight_count;
+  if (mapping->infinite || left == 0)
+    return;
   if (!om_first_report(OM_CHECK_LEAK,
                     mapping->origin.map_name != NULL ? (const void *)mapping->origin.map_name
                                                      : mapping->origin.return_address,
@@ -574,7 +582,7 @@ static void report_leak(int device, const om_mapping *mapping, void *context) {
              "its device memory leaks. Fix: end it with target exit data map(release: ...) "
              "(or map(from: ...) to get the data back) once it is no longer needed",
              what, device, (void *)mapping->begin, (size_t)(mapping->end - mapping->begin),
-             mapping->dynamic_count + mapping->hold_count);
+             left);
 }
 
 /* The runtime is gone by now (the program's offload code unregisters

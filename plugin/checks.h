@@ -35,6 +35,7 @@ typedef struct {
   void **bases;                   /* ArgBasePtrs, for finding heap blocks */
   const om_call_origin *origin;
   const om_presence *present_before; /* what the runtime had before the call */
+  bool kernel; /* __tgt_target_kernel: its maps last as long as the call */
 } om_checked_call;
 
 /* True unless OWNMAP_CHECKS=off. */

@@ -17,6 +17,7 @@
 #include "residency.h"
 #include "self_time.h"
 #include "stale.h"
+#include "unload.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -66,7 +67,7 @@ typedef struct {
 
 static om_checked_call checked(const observed_call *call) {
   return (om_checked_call){call->device, &call->entries, call->bases, &call->origin,
-                           &call->before};
+                           &call->before, call->kind == OM_CALL_KERNEL};
 }
 
 static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
@@ -239,10 +240,6 @@ OM_EXPORT void __tgt_target_data_update_nowait_mapper(OM_REAL_DATA_PARAMS, OM_RE
   finish_observing(&call);
 }
 
-/* A library's device images are unregistered when it is unloaded (dlclose)
- * or the program exits, and the runtime shuts down with the last of them,
- * device memory and all. The sections transfer elision holds go back to
- * the runtime before that, the host's copy complete, as at exit. */
 /* The program's images are registered (from its constructors, or a
  * library's on dlopen): the plugin notes what they require of the runtime
  * (requires.h). */
@@ -251,7 +248,13 @@ OM_EXPORT void __tgt_register_lib(om_bin_desc *desc) {
   OM_REAL(__tgt_register_lib)(desc);
 }
 
+/* A library's device images are unregistered when it is unloaded (dlclose)
+ * or the program exits, and the runtime shuts down with the last of them,
+ * device memory and all. The sections transfer elision holds go back to
+ * the runtime before that, the host's copy complete, as at exit; the
+ * checks keep what they will report of the library's maps (unload.h). */
 OM_EXPORT void __tgt_unregister_lib(om_bin_desc *desc) {
+  om_unload_keep_origins(desc);
   om_residency_give_back_range(0, UINTPTR_MAX, true);
   OM_REAL(__tgt_unregister_lib)(desc);
 }

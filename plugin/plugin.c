@@ -12,6 +12,7 @@
 #include "run_report.h"
 #include "self_time.h"
 #include "stale.h"
+#include "unload.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -32,19 +33,22 @@ static void write_report_at_exit(void) {
 }
 
 /* Lock order: the engine lock of transfer elision, the shadow's device
- * locks, then the ledger's. */
+ * locks, the copies of unloaded origins, then the ledger's. */
 static void fork_prepare(void) {
   om_residency_fork_prepare();
   om_shadow_fork_prepare(&om_plugin_shadow);
+  om_unload_fork_prepare();
   om_ledger_fork_prepare(&om_plugin_transfers);
 }
 static void fork_parent(void) {
   om_ledger_fork_parent(&om_plugin_transfers);
+  om_unload_fork_parent();
   om_shadow_fork_parent(&om_plugin_shadow);
   om_residency_fork_parent();
 }
 static void fork_child(void) {
   om_ledger_fork_child(&om_plugin_transfers);
+  om_unload_fork_child();
   om_shadow_fork_child(&om_plugin_shadow);
   om_residency_fork_child();
 }

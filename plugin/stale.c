@@ -115,6 +115,14 @@ void om_stale_release(uintptr_t begin, uintptr_t end, const char *access) {
   }
 }
 
+void om_stale_rewrite_origins(void (*rewrite)(om_map_origin *origin, void *context),
+                              void *context) {
+  if (atomic_load_explicit(&guarded_count, memory_order_relaxed) == 0)
+    return;
+  for (int i = 0; i < GUARD_SLOTS; i++)
+    if (atomic_load(&guards[i].low) > BUSY_SLOT)
+      rewrite(&guards[i].origin, context);
+}
 
 /* Sets the protection of every guard overlapping [begin, end) whose
  * suspension is `from` to `to`. */

@@ -34,6 +34,12 @@ void om_stale_configure(bool enabled);
 /* Protects [begin, end) after a kernel on `device` at origin. */
 void om_stale_guard(uintptr_t begin, uintptr_t end, int device, const om_map_origin *origin);
 
+/* Calls rewrite on the origin of each guarded buffer (unload.h). A
+ * fault reading an origin meanwhile sees each field old or new, and both
+ * are valid while the library being unloaded is still there. */
+void om_stale_rewrite_origins(void (*rewrite)(om_map_origin *origin, void *context),
+                              void *context);
+
 /* Unprotects every guarded buffer that overlaps [begin, end); `access`
  * names the host access for the report (NULL: the runtime's own, silent). */
 void om_stale_release(uintptr_t begin, uintptr_t end, const char *access);

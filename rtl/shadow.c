@@ -92,13 +92,15 @@ static bool contains(const om_mapping *m, uintptr_t begin, uintptr_t end) {
   return m->begin <= begin && end <= m->end;
 }
 
-static void count_up(om_mapping *m, bool hold) {
+static void count_up(om_mapping *m, om_map_request request) {
   if (m->infinite)
     return;
-  if (hold)
+  if (request.hold)
     m->hold_count++;
   else
     m->dynamic_count++;
+  if (request.in_flight)
+    m->in_flight_count++;
 }
 
 static om_map_outcome map_locked(om_shadow *shadow, om_device_shadow *dev, uintptr_t begin,
@@ -110,14 +112,14 @@ static om_map_outcome map_locked(om_shadow *shadow, om_device_shadow *dev, uintp
     if (!contains(m, begin, end) && !request.implicit)
       return OM_MAP_CONFLICT;
     if (request.update_count)
-      count_up(m, request.hold);
+      count_up(m, request);
     *found = *m;
     return OM_MAP_REUSED;
   }
   if (begin == end)
     return OM_MAP_UNTRACKED;
   om_mapping fresh = {.begin = begin, .end = end, .origin = *origin};
-  count_up(&fresh, request.hold);
+  count_up(&fresh, request);
   om_mapping *added = insert(shadow, dev, &fresh);
   if (added == NULL)
     return OM_MAP_NO_ROOM;
@@ -149,7 +151,12 @@ static om_unmap_outcome unmap_locked(om_shadow *shadow, om_device_shadow *dev, u
     *counter = 0;
   else if (*counter > 0)
     (*counter)--;
-  if (m->dynamic_count + m->hold_count > 0)
+  uint32_t left = m->dynamic_count + m->hold_count;
+  if (request.in_flight && m->in_flight_count > 0)
+    m->in_flight_count--;
+  if (m->in_flight_count > left) /* a delete took the running kernel's counts too */
+    m->in_flight_count = left;
+  if (left > 0)
     return OM_UNMAP_KEPT;
   erase(shadow, dev, m);
   return OM_UNMAP_REMOVED;
@@ -336,6 +343,18 @@ void om_shadow_for_each(om_shadow *shadow,
     pthread_mutex_lock(&dev->lock);
     for (size_t i = 0; i < dev->count; i++)
       visit(d, &dev->mappings[i], context);
+    pthread_mutex_unlock(&dev->lock);
+  }
+}
+
+void om_shadow_rewrite_origins(om_shadow *shadow,
+                               void (*rewrite)(om_map_origin *origin, void *context),
+                               void *context) {
+  for (int d = 0; d < OM_SHADOW_DEVICES; d++) {
+    om_device_shadow *dev = &shadow->devices[d];
+    pthread_mutex_lock(&dev->lock);
+    for (size_t i = 0; i < dev->count; i++)
+      rewrite(&dev->mappings[i].origin, context);
     pthread_mutex_unlock(&dev->lock);
   }
 }

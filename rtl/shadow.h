@@ -14,7 +14,10 @@
  *    implicit one also the mapping its section overlaps (the one an implicit
  *    map reused), as the runtime does at the end of a kernel;
  *  - release decrements, delete zeroes the dynamic count; a mapping goes
- *    when both counts are zero.
+ *    when both counts are zero;
+ *  - of the counts, those a kernel holds while it runs are also counted as
+ *    in flight, so that what is left at exit can tell a leak from a
+ *    construct another thread is still inside.
  * Besides the mappings, each device keeps a few host addresses known to be
  * absent from the runtime's table (learned absence): addresses a presence
  * probe found absent, where no mapping can appear behind the shadow's back
@@ -38,18 +41,25 @@
 #define OM_SHADOW_DEVICES 64
 
 /* Where a mapping was created: the map name (";NAME;FILE;LINE;COL;;" or
- * NULL), the region's psource and the caller's address. All point to static
- * strings of the program. */
+ * NULL), the region's psource and the caller's address. They point to
+ * static strings and code of the program or of a library; before a library
+ * is unloaded, the plugin replaces those that point into it with copies of
+ * its own, and names the caller in `caller` ("MODULE+OFFSET"), as its
+ * address can no longer be looked up (NULL until then). */
 typedef struct {
   const char *map_name;
   const char *psource;
   const void *return_address;
+  const char *caller;
 } om_map_origin;
 
 typedef struct {
   uintptr_t begin, end;
   uint32_t dynamic_count;
   uint32_t hold_count;
+  /* Of these counts, the ones held by constructs still running (a
+   * kernel's own maps, until it returns): at exit they are no leak. */
+  uint32_t in_flight_count;
   bool infinite; /* associated by the program: never released by maps */
   om_map_origin origin;
 } om_mapping;
@@ -94,6 +104,7 @@ typedef struct {
   bool implicit;     /* IMPLICIT map type: may extend an existing mapping */
   bool hold;         /* ompx_hold: counts on the hold count */
   bool update_count; /* false for struct members (MEMBER_OF) */
+  bool in_flight;    /* a kernel's map: counted down again when it returns */
 } om_map_request;
 
 /* Maps [begin, begin + size) on device; *found receives the mapping that was
@@ -113,6 +124,7 @@ typedef struct {
   bool hold;         /* ompx_hold */
   bool delete_all;   /* DELETE map type: the dynamic count drops to zero */
   bool update_count; /* false for struct members */
+  bool in_flight;    /* the end of a kernel's map (om_map_request.in_flight) */
 } om_unmap_request;
 
 om_unmap_outcome om_shadow_unmap(om_shadow *shadow, int device, uintptr_t begin, size_t size,
@@ -184,6 +196,12 @@ bool om_shadow_find_overlap(om_shadow *shadow, uintptr_t begin, uintptr_t end, i
 void om_shadow_for_each(om_shadow *shadow,
                         void (*visit)(int device, const om_mapping *mapping, void *context),
                         void *context);
+
+/* Calls rewrite on the origin of each mapping of each device, with that
+ * device's lock held: rewrite must not use the shadow. */
+void om_shadow_rewrite_origins(om_shadow *shadow,
+                               void (*rewrite)(om_map_origin *origin, void *context),
+                               void *context);
 
 /* pthread_atfork handlers. Lock order in prepare: device 0 upwards. */
 void om_shadow_fork_prepare(om_shadow *shadow);

@@ -49,7 +49,7 @@ static bool region(entry e) {
   om_map_entries entries = {1, begins, sizes, types, NULL, e.mapper != NULL ? mappers : NULL};
   om_call_origin origin = {";t.c;main;1;1;;", NULL};
   om_presence before, tracked, still_mapped;
-  om_checked_call call = {0, &entries, bases, &origin, &before};
+  om_checked_call call = {0, &entries, bases, &origin, &before, false};
   om_checks_presence_before(&call, fake_is_present, &before, &tracked);
   om_checks_before_map(&call);
   om_checks_after_unmap(&call, &still_mapped);

@@ -5,12 +5,14 @@
  * disjoint under many insertions, finds overlaps on any device and the
  * mapping at an address on one; learned
  * absences answer lookups until a mapping holds the address or they are
- * forgotten, and a probe older than a forget is not learned. */
+ * forgotten, and a probe older than a forget is not learned; the counts of
+ * kernels still running are told apart (in flight) and never outnumber the
+ * counts left. */
 #include "check.h"
 #include "shadow.h"
 
 static om_shadow shadow;
-static const om_map_origin origin = {";a[0:n];t.c;3;1;;", NULL, NULL};
+static const om_map_origin origin = {";a[0:n];t.c;3;1;;", NULL, NULL, NULL};
 static const om_map_request explicit_map = {.update_count = true};
 static const om_unmap_request release = {.update_count = true};
 
@@ -55,6 +57,37 @@ static void test_delete_and_hold(void) {
   CHECK(map(1, 0x2000, 64, explicit_map) == OM_MAP_CREATED);
   CHECK(map(1, 0x2000, 64, explicit_map) == OM_MAP_REUSED);
   CHECK(om_shadow_unmap(&shadow, 1, 0x2000, 64, delete_all) == OM_UNMAP_REMOVED);
+}
+
+static om_mapping mapping_at(int device, uintptr_t address) {
+  om_mapping m = {0};
+  CHECK(om_shadow_mapping_of(&shadow, device, address, 1, &m));
+  return m;
+}
+
+static void test_in_flight(void) {
+  om_map_request kernel_map = {.update_count = true, .in_flight = true};
+  om_unmap_request kernel_unmap = {.update_count = true, .in_flight = true};
+  CHECK(map(2, 0x3000, 64, explicit_map) == OM_MAP_CREATED); /* enter data */
+  CHECK(map(2, 0x3000, 64, kernel_map) == OM_MAP_REUSED);
+  CHECK(map(2, 0x5000, 64, kernel_map) == OM_MAP_CREATED);
+  CHECK_EQ_U64(mapping_at(2, 0x3000).dynamic_count, 2);
+  CHECK_EQ_U64(mapping_at(2, 0x3000).in_flight_count, 1);
+  CHECK_EQ_U64(mapping_at(2, 0x5000).in_flight_count, 1);
+  CHECK(om_shadow_unmap(&shadow, 2, 0x5000, 64, kernel_unmap) == OM_UNMAP_REMOVED);
+  CHECK(om_shadow_unmap(&shadow, 2, 0x3000, 64, kernel_unmap) == OM_UNMAP_KEPT);
+  CHECK_EQ_U64(mapping_at(2, 0x3000).in_flight_count, 0); /* the enter data's is left */
+  /* A delete while a kernel runs takes its counts too: none stay in flight
+   * beyond what is counted. */
+  om_map_request hold_kernel = {.hold = true, .update_count = true, .in_flight = true};
+  CHECK(map(2, 0x3000, 64, kernel_map) == OM_MAP_REUSED);
+  CHECK(map(2, 0x3000, 64, hold_kernel) == OM_MAP_REUSED);
+  om_unmap_request delete_all = {.delete_all = true, .update_count = true};
+  CHECK(om_shadow_unmap(&shadow, 2, 0x3000, 64, delete_all) == OM_UNMAP_KEPT);
+  CHECK_EQ_U64(mapping_at(2, 0x3000).hold_count, 1);
+  CHECK_EQ_U64(mapping_at(2, 0x3000).in_flight_count, 1);
+  om_unmap_request hold_end = {.hold = true, .update_count = true, .in_flight = true};
+  CHECK(om_shadow_unmap(&shadow, 2, 0x3000, 64, hold_end) == OM_UNMAP_REMOVED);
 }
 
 static void test_conflicts(void) {
@@ -227,6 +260,7 @@ int main(void) {
   om_shadow_init(&shadow);
   test_enter_exit_nesting();
   test_delete_and_hold();
+  test_in_flight();
   test_conflicts();
   test_implicit_extension();
   test_zero_length_and_members();
