@@ -40,18 +40,18 @@
 // RUN: count 0 < %t.fine-full
 
 // OWNMAP-EXTEND-NOT: omptarget
-// OWNMAP-EXTEND: ownmap: error: p[0:N] (declared at runtime-rejects.c:[[#@LINE+25]]) mapped at runtime-rejects.c:[[#@LINE+31]] in main ([0x{{[0-9a-f]+}}, +400 bytes)) overlaps p[N / 2:2] (declared at runtime-rejects.c:[[#@LINE+25]]) mapped at runtime-rejects.c:[[#@LINE+29]] in main ([0x{{[0-9a-f]+}}, +8 bytes), present on device 0) without being contained in it
+// OWNMAP-EXTEND: ownmap: error: p[0:N] (declared at check-runtime-rejects.c:[[#@LINE+25]]) mapped at check-runtime-rejects.c:[[#@LINE+31]] in main ([0x{{[0-9a-f]+}}, +400 bytes)) overlaps p[N / 2:2] (declared at check-runtime-rejects.c:[[#@LINE+25]]) mapped at check-runtime-rejects.c:[[#@LINE+29]] in main ([0x{{[0-9a-f]+}}, +8 bytes), present on device 0) without being contained in it
 // OWNMAP-EXTEND-NOT: ownmap: stopping
 // EXTEND: omptarget message: explicit extension not allowed: host address specified is 0x{{0*}}[[HOST:[0-9a-f]+]] (400 bytes), but device allocation maps to host at 0x{{[0-9a-f]+}} (8 bytes)
 //
 // OWNMAP-ENTER-NOT: omptarget
-// OWNMAP-ENTER: ownmap: error: p[0:N] (declared at runtime-rejects.c:[[#@LINE+20]]) mapped at runtime-rejects.c:[[#@LINE+34]] in main ([0x{{[0-9a-f]+}}, +400 bytes)) has the present modifier but is not present on device 0: the runtime fails the construct. Fix: map it first (target enter data, or an enclosing target data), or drop the present modifier
+// OWNMAP-ENTER: ownmap: error: p[0:N] (declared at check-runtime-rejects.c:[[#@LINE+20]]) mapped at check-runtime-rejects.c:[[#@LINE+34]] in main ([0x{{[0-9a-f]+}}, +400 bytes)) has the present modifier but is not present on device 0: the runtime fails the construct. Fix: map it first (target enter data, or an enclosing target data), or drop the present modifier
 // OWNMAP-KERNEL-NOT: omptarget
-// OWNMAP-KERNEL: ownmap: error: p[0:N] (declared at runtime-rejects.c:[[#@LINE+18]]) mapped at runtime-rejects.c:[[#@LINE+35]] in main ([0x{{[0-9a-f]+}}, +400 bytes)) has the present modifier but is not present on device 0
+// OWNMAP-KERNEL: ownmap: error: p[0:N] (declared at check-runtime-rejects.c:[[#@LINE+18]]) mapped at check-runtime-rejects.c:[[#@LINE+35]] in main ([0x{{[0-9a-f]+}}, +400 bytes)) has the present modifier but is not present on device 0
 // OWNMAP-EXIT-NOT: omptarget
-// OWNMAP-EXIT: ownmap: error: p[0:N] (declared at runtime-rejects.c:[[#@LINE+16]]) mapped at runtime-rejects.c:[[#@LINE+43]] in main ([0x{{[0-9a-f]+}}, +400 bytes)) has the present modifier but is not present on device 0
+// OWNMAP-EXIT: ownmap: error: p[0:N] (declared at check-runtime-rejects.c:[[#@LINE+16]]) mapped at check-runtime-rejects.c:[[#@LINE+43]] in main ([0x{{[0-9a-f]+}}, +400 bytes)) has the present modifier but is not present on device 0
 // OWNMAP-UPDATE-NOT: omptarget
-// OWNMAP-UPDATE: ownmap: error: p[0:N] (declared at runtime-rejects.c:[[#@LINE+14]]) mapped at runtime-rejects.c:[[#@LINE+35]] in main ([0x{{[0-9a-f]+}}, +400 bytes)) has the present modifier but is not present on device 0
+// OWNMAP-UPDATE: ownmap: error: p[0:N] (declared at check-runtime-rejects.c:[[#@LINE+14]]) mapped at check-runtime-rejects.c:[[#@LINE+35]] in main ([0x{{[0-9a-f]+}}, +400 bytes)) has the present modifier but is not present on device 0
 // PRESENT: omptarget message: device mapping required by 'present' map type modifier does not exist for host address 0x{{[0-9a-f]+}} (400 bytes)
 // MOTION: omptarget message: device mapping required by 'present' motion modifier does not exist for host address 0x{{[0-9a-f]+}} (400 bytes)
 // RUNTIME: omptarget fatal error 1: failure of target construct while offloading is mandatory
