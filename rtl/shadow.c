@@ -173,18 +173,6 @@ om_unmap_outcome om_shadow_unmap(om_shadow *shadow, int device, uintptr_t begin,
   return outcome;
 }
 
-bool om_shadow_contains(om_shadow *shadow, int device, uintptr_t begin, size_t size) {
-  om_device_shadow *dev = device_of(shadow, device);
-  if (dev == NULL || !(atomic_load_explicit(&shadow->occupied_devices, memory_order_relaxed) &
-                       (UINT64_C(1) << device)))
-    return false;
-  pthread_mutex_lock(&dev->lock);
-  om_mapping *m = overlapping(dev, begin, begin + size);
-  bool contained = m != NULL && contains(m, begin, begin + size);
-  pthread_mutex_unlock(&dev->lock);
-  return contained;
-}
-
 bool om_shadow_mapping_of(om_shadow *shadow, int device, uintptr_t begin, size_t size,
                           om_mapping *found) {
   om_device_shadow *dev = device_of(shadow, device);
@@ -197,6 +185,12 @@ bool om_shadow_mapping_of(om_shadow *shadow, int device, uintptr_t begin, size_t
     *found = *m;
   pthread_mutex_unlock(&dev->lock);
   return m != NULL;
+}
+
+bool om_shadow_contains(om_shadow *shadow, int device, uintptr_t begin, size_t size) {
+  om_mapping mapping;
+  return om_shadow_mapping_of(shadow, device, begin, size, &mapping) &&
+         contains(&mapping, begin, begin + size);
 }
 
 /* Removes the mapping of device starting at begin (only an association
