@@ -21,14 +21,11 @@
 #include "pinning.h"
 #include "plugin.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/uio.h>
-#include <unistd.h>
 
 /* After this many faults on one section since its last kernel, the next
  * fault copies (or releases) the whole section: the host is scanning it. */
@@ -224,12 +221,7 @@ static void give_back_overlapping(uintptr_t begin, uintptr_t end, bool keep_data
  * recently used idle sections; false if that is not enough. */
 static bool make_room(size_t bytes) {
   while (device_bytes + bytes > cache_bytes) {
-    om_held_section *oldest = NULL;
-    for (int i = 0; i < OM_HELD_SLOTS; i++)
-      if (atomic_load_explicit(&table.slots[i].begin, memory_order_relaxed) != 0 &&
-          table.slots[i].in_use == 0 &&
-          (oldest == NULL || table.slots[i].last_used < oldest->last_used))
-        oldest = &table.slots[i];
+    om_held_section *oldest = om_held_least_recent_idle(&table);
     if (oldest == NULL)
       return false;
     give_back(oldest, true, GIVE_BACK_DONE);
@@ -258,10 +250,7 @@ static void stop_at_exit(void) { give_back_all(true); }
 static om_held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t need) {
   if (stopped || !make_room(need))
     return NULL;
-  om_held_section *slot = NULL;
-  for (int i = 0; i < OM_HELD_SLOTS && slot == NULL; i++)
-    if (atomic_load_explicit(&table.slots[i].begin, memory_order_relaxed) == 0)
-      slot = &table.slots[i];
+  om_held_section *slot = om_held_free_slot(&table);
   if (slot == NULL)
     return NULL;
   uintptr_t page = om_page_size(), guard_low, guard_high;
@@ -374,7 +363,7 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
   if (!active())
     return;
   const om_map_entries *entries = call->entries;
-  bool some_held = atomic_load_explicit(&table.count, memory_order_relaxed) > 0;
+  bool some_held = om_residency_holding();
   for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
     om_takeover_entry entry = takeover_entry(entries, i, nowait);
     bool take = can_take_over(call, i, nowait);
@@ -463,8 +452,8 @@ static om_held_section *acquire_entry(const om_checked_call *call, int32_t i, bo
   size_t size;
   if (!om_checks_heap_block_of(call, i, &block, &size))
     return NULL;
-  if (om_held_any_overlap(&table, block,
-                          block + size)) { /* held on another device: left to the runtime */
+  /* Held on another device: given back, and left to the runtime. */
+  if (om_held_any_overlap(&table, block, block + size)) {
     *busy = give_back_idle_overlapping(block, block + size, true, GIVE_BACK_EARLY) != NULL;
     return NULL;
   }
@@ -486,7 +475,7 @@ static void acquire_sections(const om_checked_call *call, om_residency_plan *pla
         continue;
       sections[i] = acquire_entry(call, i, &busy);
       if (sections[i] != NULL)
-        sections[i]->in_use = 1;
+        sections[i]->in_use = true;
       else if (!busy)
         om_presence_set(&plan->taken, i, false);
     }
@@ -494,7 +483,7 @@ static void acquire_sections(const om_checked_call *call, om_residency_plan *pla
       return;
     for (int32_t j = 0; j < i; j++)
       if (sections[j] != NULL)
-        sections[j]->in_use = 0;
+        sections[j]->in_use = false;
     pthread_cond_broadcast(&section_idle);
     wait_for_idle_section();
   }
@@ -507,7 +496,7 @@ static bool prepare_entry(const om_checked_call *call, int32_t i, om_held_sectio
   uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
   bool discards = entry_discards(entries, i);
   if (discards && !room_for_snapshot(section)) {
-    section->in_use = 0;
+    section->in_use = false;
     give_back(section, true, GIVE_BACK_DONE);
     return false;
   }
@@ -613,7 +602,7 @@ static void results_on_device(om_held_section *section, uintptr_t begin, uintptr
 }
 
 static void leave_entry(om_held_section *section, uintptr_t begin, uintptr_t end, int64_t type) {
-  section->in_use = 0;
+  section->in_use = false;
   section->faults = 0;
   if (type & OM_MAP_FROM) {
     section->snapshot_is_newest = false; /* restored before the kernel */
@@ -641,7 +630,7 @@ void om_residency_leave_kernel(const om_checked_call *call, const om_residency_p
 /* ---- everything else that touches held memory ---- */
 
 void om_residency_give_back_entries(const om_map_entries *entries) {
-  if (atomic_load_explicit(&table.count, memory_order_relaxed) == 0)
+  if (!om_residency_holding())
     return;
   for (int32_t i = 0; i < entries->count; i++)
     if (entries->begins[i] != NULL && entries->sizes[i] > 0) {
@@ -688,14 +677,10 @@ void om_residency_host_access(uintptr_t begin, uintptr_t end, bool write) {
   engine_entry entry = lock_engine();
   for (int i = 0; i < OM_HELD_SLOTS; i++) {
     om_held_section *section = &table.slots[i];
-    if (!om_held_overlaps(section, begin, end))
+    size_t first, last;
+    if (!om_held_overlaps(section, begin, end) ||
+        !om_chunks_meeting(&section->chunks, begin, end, &first, &last))
       continue;
-    uintptr_t low = begin > section->chunks.guard_low ? begin : section->chunks.guard_low;
-    uintptr_t high = end < section->chunks.guard_high ? end : section->chunks.guard_high;
-    if (low >= high)
-      continue;
-    size_t first = om_chunk_of(&section->chunks, low),
-           last = om_chunk_of(&section->chunks, high - 1) + 1;
     if (write)
       let_host_write(section, first, last);
     else
@@ -732,7 +717,7 @@ static void host_touched(om_held_section *section, uintptr_t address) {
 }
 
 static bool owns_fault(uintptr_t address) {
-  if (in_engine || atomic_load_explicit(&table.count, memory_order_relaxed) == 0)
+  if (in_engine || !om_residency_holding())
     return false;
   for (int i = 0; i < OM_HELD_SLOTS; i++) {
     om_held_section *section = &table.slots[i];
@@ -758,7 +743,7 @@ bool om_residency_hides(const void *begin, size_t size, int device) {
   bool hidden = false;
   for (int i = 0; i < OM_HELD_SLOTS && !hidden; i++)
     hidden = om_held_overlaps(&table.slots[i], low, low + (size ? size : 1)) &&
-             table.slots[i].device == device && table.slots[i].in_use == 0;
+             table.slots[i].device == device && !table.slots[i].in_use;
   unlock_engine(entry);
   return hidden;
 }

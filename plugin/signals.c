@@ -61,26 +61,25 @@ OM_EXPORT int sigaction(int signal, const struct sigaction *action, struct sigac
   pthread_once(&real_resolved, resolve_real_functions);
   if (signal == SIGSEGV && om_faults_take_sigaction(action, old))
     return 0;
-  bool masked = signal_bit(signal) != 0 &&
-                (atomic_load(&handler_masks_sigsegv) & signal_bit(signal)) != 0;
+  unsigned long long bit = signal_bit(signal);
+  bool was_masked = (atomic_load(&handler_masks_sigsegv) & bit) != 0;
+  bool masks = action != NULL && keep_sigsegv_deliverable() &&
+               sigismember(&action->sa_mask, SIGSEGV) == 1;
   struct sigaction deliverable;
-  if (action != NULL && keep_sigsegv_deliverable() && sigismember(&action->sa_mask, SIGSEGV)) {
+  if (masks) {
     deliverable = *action;
     sigdelset(&deliverable.sa_mask, SIGSEGV);
     action = &deliverable;
   }
-  bool wants_masked = action != NULL && action == &deliverable;
   int result = real.sigaction(signal, action, old);
   if (result != 0)
     return result;
-  if (old != NULL && masked)
+  if (old != NULL && was_masked)
     sigaddset(&old->sa_mask, SIGSEGV);
-  if (action != NULL && signal_bit(signal) != 0) {
-    if (wants_masked)
-      atomic_fetch_or(&handler_masks_sigsegv, signal_bit(signal));
-    else
-      atomic_fetch_and(&handler_masks_sigsegv, ~signal_bit(signal));
-  }
+  if (action != NULL && masks) /* what the program asked for, as it reads it back */
+    atomic_fetch_or(&handler_masks_sigsegv, bit);
+  else if (action != NULL)
+    atomic_fetch_and(&handler_masks_sigsegv, ~bit);
   return 0;
 }
 

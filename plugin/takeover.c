@@ -3,8 +3,6 @@
 
 #include "offload_abi.h"
 
-enum { MAP_RETURN_PARAM = 0x40, MAP_PRESENT = 0x1000 };
-
 bool om_takeover_maps_memory(const om_takeover_entry *entry) {
   return entry->begin != NULL && entry->size > 0 && (entry->type & OM_MAP_LITERAL) == 0;
 }
@@ -12,7 +10,7 @@ bool om_takeover_maps_memory(const om_takeover_entry *entry) {
 bool om_takeover_entry_eligible(const om_takeover_entry *entry) {
   const int64_t refused = OM_MAP_ALWAYS | OM_MAP_DELETE | OM_MAP_PTR_AND_OBJ | OM_MAP_PRIVATE |
                           OM_MAP_LITERAL | OM_MAP_OMPX_HOLD | OM_MAP_MEMBER_OF |
-                          MAP_RETURN_PARAM | MAP_PRESENT;
+                          OM_MAP_RETURN_PARAM | OM_MAP_PRESENT;
   return !entry->nowait && !entry->has_mapper && entry->begin != NULL &&
          entry->size >= (int64_t)OM_TAKEOVER_MIN_BYTES && (entry->type & refused) == 0 &&
          (entry->type & (OM_MAP_TO | OM_MAP_FROM)) != 0;
