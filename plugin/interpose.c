@@ -91,7 +91,7 @@ static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
   call->bases = bases;
   call->origin = (om_call_origin){loc != NULL ? loc->psource : NULL, return_address};
   om_is_present_fn is_present = OM_REAL(omp_target_is_present);
-  call->residency.any = false;
+  call->residency.any = call->residency.claimed = false;
   if (!shadowing()) {
     om_probe_presence(&call->entries, call->device, is_present, &call->before);
     memset(&call->tracked, 0, sizeof call->tracked);
@@ -101,7 +101,7 @@ static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
     if (kind == OM_CALL_KERNEL)
       om_residency_plan_kernel(&view, nowait, &call->residency);
     else
-      om_residency_give_back_entries(&call->entries);
+      om_residency_plan_call(&call->entries, &call->residency);
     om_checks_presence_before(&view, is_present, &call->before, &call->tracked);
     if (kind == OM_CALL_DATA_BEGIN || kind == OM_CALL_KERNEL)
       om_checks_before_map(&view);
@@ -137,7 +137,7 @@ static void finish_observing(observed_call *call) {
     om_checks_stale_after(&view, call->kind, &still_mapped);
   om_account_call(&om_plugin_transfers, call->kind, call->device, &call->entries,
                   &call->before, &after, &call->origin, call->start_ns, duration_ns);
-  om_residency_leave_kernel(&view, &call->residency);
+  om_residency_finish_call(&view, &call->residency);
   om_self_time_returned(returned);
   om_inside_offload_call = false;
 }

@@ -8,6 +8,7 @@
 #include "residency.h"
 
 #include "chunks.h"
+#include "claims.h"
 #include "held.h"
 #include "host_pages.h"
 #include "takeover.h"
@@ -34,6 +35,7 @@
 #define PIN_MIN_BYTES ((uintptr_t)1 << 20)
 
 static om_held_table table;
+static om_claims claims; /* the calls in flight that map through the runtime */
 static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t section_idle = PTHREAD_COND_INITIALIZER;
 static uint64_t use_clock;
@@ -328,9 +330,23 @@ static bool program_maps(uintptr_t start, uintptr_t end) {
   return om_shadow_find_overlap(&om_plugin_shadow, start, end, &device, &mapping);
 }
 
+/* Whether entry i, mapped TO only, expects the kernel's writes to its
+ * device copy to be discarded: so unless the rewriter proved that the
+ * kernel only reads the section. */
+static bool entry_discards(const om_map_entries *entries, int32_t i) {
+  uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
+  int64_t type = entries->types[i];
+  return (type & OM_MAP_TO) && !(type & OM_MAP_FROM) && !om_facts_reads_only(begin, end);
+}
+
 /* Gathers what the policy (takeover.h) needs to know about entry i's heap
- * block, when the entry itself is eligible. */
-static bool can_take_over(const om_checked_call *call, int32_t i, bool nowait) {
+ * block [*start, *start + *size), when the entry itself is eligible. The
+ * program maps the block when the checks' shadow says so or a call in
+ * flight claims it (claims.h). */
+static bool can_take_over(const om_checked_call *call, int32_t i, bool nowait, uintptr_t *start,
+                          size_t *size) {
+  if (i >= OM_PRESENCE_MAX)
+    return false;
   om_takeover_entry entry = takeover_entry(call->entries, i, nowait);
   om_takeover_block block;
   if (!om_takeover_entry_eligible(&entry) ||
@@ -339,46 +355,103 @@ static bool can_take_over(const om_checked_call *call, int32_t i, bool nowait) {
   uintptr_t end = block.start + block.size;
   block.unsteady = om_held_unsteady(&table, block.start);
   block.others_map = others_map(call->entries, i, block.start, end);
-  block.program_maps = program_maps(block.start, end);
+  block.program_maps =
+      program_maps(block.start, end) || om_claims_touch(&claims, block.start, end);
+  *start = block.start;
+  *size = block.size;
   return om_takeover_block_eligible(&entry, &block, om_page_size());
 }
 
-/* Whether a held block overlaps entry i without containing it on its
+/* Whether a section other than `own` (the one holding the block on the
+ * call's device, or NULL) overlaps the block [start, end): held on another
  * device. */
-static bool held_elsewhere(const om_checked_call *call, int32_t i) {
-  uintptr_t begin = (uintptr_t)call->entries->begins[i];
-  uintptr_t end = begin + (uintptr_t)call->entries->sizes[i];
-  for (int slot = 0; slot < OM_HELD_SLOTS; slot++) {
-    const om_held_section *section = &table.slots[slot];
-    if (om_held_overlaps(section, begin, end) &&
-        (atomic_load_explicit(&section->begin, memory_order_relaxed) > begin ||
-         section->chunks.end < end || section->device != call->device))
+static bool held_elsewhere(const om_held_section *own, uintptr_t start, uintptr_t end) {
+  for (int slot = 0; slot < OM_HELD_SLOTS; slot++)
+    if (&table.slots[slot] != own && om_held_overlaps(&table.slots[slot], start, end))
       return true;
-  }
   return false;
 }
 
+/* Entry i, decided under the lock: the section that serves it, held now
+ * if it was not, and marked in use; or NULL when the runtime maps the
+ * entry, after the sections it overlaps were given back. *busy when a
+ * section it needs is in use by another kernel. */
+static om_held_section *plan_entry(const om_checked_call *call, int32_t i, bool nowait,
+                                   bool *busy) {
+  const om_map_entries *entries = call->entries;
+  uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
+  uintptr_t start;
+  size_t size;
+  if (can_take_over(call, i, nowait, &start, &size)) {
+    om_held_section *section = om_held_find(&table, begin, end, call->device);
+    if (!held_elsewhere(section, start, start + size)) {
+      if (section == NULL)
+        section = hold(start, start + size, call->device,
+                       entry_discards(entries, i) ? 2 * size : size);
+      else if (section->in_use)
+        *busy = true;
+      if (section == NULL || *busy)
+        return NULL; /* not held: nothing overlaps it */
+      section->in_use = true;
+      return section;
+    }
+  }
+  if (om_entry_claims(entries, NULL, i) &&
+      give_back_idle_overlapping(begin, end, true, GIVE_BACK_EARLY) != NULL)
+    *busy = true;
+  return NULL;
+}
+
+/* Marks the taken entries' sections idle again (the kernel waits or is
+ * done with them). */
+static void release_sections(const om_checked_call *call, const om_presence *taken,
+                             int32_t count) {
+  for (int32_t i = 0; i < count; i++) {
+    if (!om_presence_bit(taken, i))
+      continue;
+    uintptr_t begin = (uintptr_t)call->entries->begins[i];
+    om_held_section *section = om_held_find(
+        &table, begin, begin + (uintptr_t)call->entries->sizes[i], call->device);
+    if (section != NULL)
+      section->in_use = false;
+  }
+  pthread_cond_broadcast(&section_idle);
+}
+
+/* Enters the call's claim (its entries the runtime maps) into the list, so
+ * that no other thread holds what they touch until the call returns. */
+static void claim(om_residency_plan *plan, const om_map_entries *entries,
+                  const om_presence *taken) {
+  plan->claim = (om_claim){.entries = entries, .taken = taken};
+  om_claims_add(&claims, &plan->claim);
+  plan->claimed = true;
+}
+
 void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_residency_plan *plan) {
-  plan->any = false;
+  plan->any = plan->claimed = false;
   if (!active())
     return;
   const om_map_entries *entries = call->entries;
-  bool some_held = om_residency_holding();
-  for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
-    om_takeover_entry entry = takeover_entry(entries, i, nowait);
-    bool take = can_take_over(call, i, nowait);
-    if (take && some_held && held_elsewhere(call, i))
-      take = false; /* given back below */
-    if (!plan->any && take)
-      memset(&plan->taken, 0, sizeof plan->taken);
-    if (take) {
-      om_presence_set(&plan->taken, i, true);
-      plan->any = true;
-    } else if (some_held && om_takeover_maps_memory(&entry)) {
-      uintptr_t begin = (uintptr_t)entries->begins[i];
-      give_back_early(begin, begin + (uintptr_t)entries->sizes[i]);
-    }
+  int32_t takeable = entries->count < OM_PRESENCE_MAX ? entries->count : OM_PRESENCE_MAX;
+  engine_entry entry = lock_engine();
+  for (;;) {
+    memset(&plan->taken, 0, sizeof plan->taken);
+    plan->any = false;
+    bool busy = false;
+    int32_t i;
+    for (i = 0; i < entries->count && !busy; i++)
+      if (plan_entry(call, i, nowait, &busy) != NULL) {
+        om_presence_set(&plan->taken, i, true);
+        plan->any = true;
+      }
+    if (!busy)
+      break;
+    /* All or none: wait holding nothing, then decide everything again. */
+    release_sections(call, &plan->taken, i < takeable ? i : takeable);
+    wait_for_idle_section();
   }
+  claim(plan, entries, &plan->taken);
+  unlock_engine(entry);
 }
 
 /* The device copy's data comes from the snapshot again (a device-to-device
@@ -428,66 +501,6 @@ static void keep_snapshot(om_held_section *section) {
   section->snapshot_is_newest = true;
 }
 
-/* Whether entry i, mapped TO only, expects the kernel's writes to its
- * device copy to be discarded: so unless the rewriter proved that the
- * kernel only reads the section. */
-static bool entry_discards(const om_map_entries *entries, int32_t i) {
-  uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
-  int64_t type = entries->types[i];
-  return (type & OM_MAP_TO) && !(type & OM_MAP_FROM) && !om_facts_reads_only(begin, end);
-}
-
-/* The section that will serve entry i: the one holding it, or a new one.
- * NULL when the entry is not taken over after all, or when a section it
- * needs is in use by another kernel (*busy: wait and look again). */
-static om_held_section *acquire_entry(const om_checked_call *call, int32_t i, bool *busy) {
-  const om_map_entries *entries = call->entries;
-  uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
-  om_held_section *section = om_held_find(&table, begin, end, call->device);
-  if (section != NULL) {
-    *busy = section->in_use;
-    return *busy ? NULL : section;
-  }
-  uintptr_t block;
-  size_t size;
-  if (!om_checks_heap_block_of(call, i, &block, &size))
-    return NULL;
-  /* Held on another device: given back, and left to the runtime. */
-  if (om_held_any_overlap(&table, block, block + size)) {
-    *busy = give_back_idle_overlapping(block, block + size, true, GIVE_BACK_EARLY) != NULL;
-    return NULL;
-  }
-  return hold(block, block + size, call->device, entry_discards(entries, i) ? 2 * size : size);
-}
-
-/* Marks the sections of the plan's entries in use, all or none: when one
- * is in use by another kernel, those taken so far are released and the
- * thread waits holding none, so no two kernels ever wait for each other. */
-static void acquire_sections(const om_checked_call *call, om_residency_plan *plan,
-                             om_held_section **sections) {
-  int32_t count = call->entries->count < OM_PRESENCE_MAX ? call->entries->count : OM_PRESENCE_MAX;
-  for (;;) {
-    bool busy = false;
-    int32_t i;
-    for (i = 0; i < count && !busy; i++) {
-      sections[i] = NULL;
-      if (!om_presence_bit(&plan->taken, i))
-        continue;
-      sections[i] = acquire_entry(call, i, &busy);
-      if (sections[i] != NULL)
-        sections[i]->in_use = true;
-      else if (!busy)
-        om_presence_set(&plan->taken, i, false);
-    }
-    if (!busy)
-      return;
-    for (int32_t j = 0; j < i; j++)
-      if (sections[j] != NULL)
-        sections[j]->in_use = false;
-    pthread_cond_broadcast(&section_idle);
-    wait_for_idle_section();
-  }
-}
 
 /* Makes the device copy of entry i's section ready for the kernel; false
  * (the section given back) when its snapshot does not fit. */
@@ -516,16 +529,18 @@ void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *p
   if (!plan->any)
     return;
   engine_entry entry = lock_engine();
-  om_held_section *sections[OM_PRESENCE_MAX];
-  acquire_sections(call, plan, sections);
-  for (int32_t i = 0; i < call->entries->count && i < OM_PRESENCE_MAX; i++) {
+  const om_map_entries *entries = call->entries;
+  for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
     if (!om_presence_bit(&plan->taken, i))
       continue;
-    if (!prepare_entry(call, i, sections[i])) {
-      om_presence_set(&plan->taken, i, false);
-      continue;
-    }
-    om_presence_set(before, i, true);
+    uintptr_t begin = (uintptr_t)entries->begins[i];
+    om_held_section *section =
+        om_held_find(&table, begin, begin + (uintptr_t)entries->sizes[i], call->device);
+    bool ready = prepare_entry(call, i, section);
+    /* Given back when not ready: the runtime maps it, copying, and its
+     * presence after the call is probed. */
+    om_presence_set(&plan->taken, i, ready);
+    om_presence_set(before, i, ready);
     om_presence_set(tracked, i, false);
   }
   unlock_engine(entry);
@@ -610,12 +625,12 @@ static void leave_entry(om_held_section *section, uintptr_t begin, uintptr_t end
   }
 }
 
-void om_residency_leave_kernel(const om_checked_call *call, const om_residency_plan *plan) {
-  if (!plan->any)
+void om_residency_finish_call(const om_checked_call *call, om_residency_plan *plan) {
+  if (!plan->claimed)
     return;
   engine_entry entry = lock_engine();
   const om_map_entries *entries = call->entries;
-  for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
+  for (int32_t i = 0; plan->any && i < entries->count && i < OM_PRESENCE_MAX; i++) {
     if (!om_presence_bit(&plan->taken, i))
       continue;
     uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
@@ -623,20 +638,33 @@ void om_residency_leave_kernel(const om_checked_call *call, const om_residency_p
     if (section != NULL)
       leave_entry(section, begin, end, entries->types[i]);
   }
+  om_claims_remove(&claims, &plan->claim);
+  plan->claimed = false;
   pthread_cond_broadcast(&section_idle);
   unlock_engine(entry);
 }
 
 /* ---- everything else that touches held memory ---- */
 
-void om_residency_give_back_entries(const om_map_entries *entries) {
-  if (!om_residency_holding())
+void om_residency_plan_call(const om_map_entries *entries, om_residency_plan *plan) {
+  plan->any = plan->claimed = false;
+  if (!active())
     return;
-  for (int32_t i = 0; i < entries->count; i++)
-    if (entries->begins[i] != NULL && entries->sizes[i] > 0) {
-      uintptr_t begin = (uintptr_t)entries->begins[i];
-      give_back_early(begin, begin + (uintptr_t)entries->sizes[i]);
-    }
+  engine_entry entry = lock_engine();
+  for (;;) {
+    bool busy = false;
+    for (int32_t i = 0; i < entries->count; i++)
+      if (om_entry_claims(entries, NULL, i)) {
+        uintptr_t begin = (uintptr_t)entries->begins[i];
+        busy |= give_back_idle_overlapping(begin, begin + (uintptr_t)entries->sizes[i], true,
+                                           GIVE_BACK_EARLY) != NULL;
+      }
+    if (!busy)
+      break;
+    wait_for_idle_section();
+  }
+  claim(plan, entries, NULL);
+  unlock_engine(entry);
 }
 
 bool om_residency_holding(void) {
@@ -759,6 +787,7 @@ void om_residency_fork_prepare(void) {
 void om_residency_fork_parent(void) { pthread_mutex_unlock(&engine_lock); }
 
 void om_residency_fork_child(void) {
+  claims.first = NULL; /* the calls of threads the child does not have */
   pthread_mutex_init(&engine_lock, NULL);
   pthread_cond_init(&section_idle, NULL);
 }

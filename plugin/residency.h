@@ -35,9 +35,10 @@
  * buffers (om_residency_host_access) and leave the block held. Held device memory is capped by
  * OWNMAP_CACHE_MB; the least recently used blocks are given back first.
  *
- * Parts: the take-over policy (takeover.h), the chunk bookkeeping
- * (chunks.h), the page mechanics (host_pages.h) and the held blocks with
- * their copies (held.h) are each testable alone; residency.c is the engine
+ * Parts: the take-over policy (takeover.h), the calls in flight that map
+ * through the runtime (claims.h), the chunk bookkeeping (chunks.h), the
+ * page mechanics (host_pages.h) and the held blocks with their copies
+ * (held.h) are each testable alone; residency.c is the engine
  * that drives them under the lock.
  *
  * Concurrency model.
@@ -45,22 +46,33 @@
  *    (idle) and IN USE (exactly one kernel is forwarded with it). Its
  *    chunks are each IN_STEP (read-only), HOST_NEWER (writable) or
  *    DEVICE_NEWER (PROT_NONE).
- *  - One mutex, the engine lock, guards every transition and all chunk
- *    states. Lock order: engine lock, then the shadow's device locks, then
- *    the ledger's lock; never the other way. Calls into the runtime are
- *    made under it; the runtime never touches a held block's host pages,
- *    because every other map of a held block gives it back first.
- *  - FREE -> HELD: a kernel's thread (hold), under the lock. HELD -> IN USE
- *    -> HELD: the kernel's thread, around the forwarded call. HELD -> FREE:
- *    any thread (give back, eviction, free, exit, fork), only when idle.
+ *  - One mutex, the engine lock, guards every transition, all chunk states
+ *    and the claims. Lock order: engine lock, then the shadow's device
+ *    locks, then the ledger's lock; never the other way. Calls into the
+ *    runtime are made under it.
+ *  - A held block and a runtime mapping of any of it by a call in flight
+ *    never exist at once, so the runtime never meets a held block's device
+ *    copy or its protected pages. Every offload call is planned under the
+ *    lock before it is forwarded, in one step: its kernel entries that are
+ *    taken over get their sections (held now if need be) marked in use; the
+ *    sections its other entries overlap are given back; and those entries
+ *    are entered as the call's claim (claims.h), which lasts until the call
+ *    returns. A block is held only when no claim and no mapping of the
+ *    program (the shadow) touches it. (Before, a thread could decide alone
+ *    to leave an entry to the runtime while another held its block: the
+ *    runtime then found the new device copy present and the kernel read it
+ *    before the engine had filled it.)
+ *  - FREE -> HELD -> IN USE: a kernel's plan. IN USE -> HELD: its thread
+ *    when the call returns. HELD -> FREE: any thread (give back, eviction,
+ *    free, exit, fork), only when idle.
  *  - Waiting: a thread waits (on one condition variable, broadcast whenever
- *    a section becomes idle or free) only while it holds no section in use.
- *    A kernel takes all its sections at once or none (acquire_sections);
- *    a give-back waits for the kernel using the section to return. A
- *    kernel that is forwarded never waits for the engine except through
- *    the lock, so every waiter is eventually woken and no two threads wait
- *    for each other. After a wait everything is looked up again: the slot
- *    may hold another block by then.
+ *    a section becomes idle or free) only while it holds no section in use
+ *    and before its claim is entered. A plan that needs a section in use
+ *    by another kernel releases what it took, waits, and decides again from
+ *    the start: the slot may hold another block by then. A kernel that is
+ *    forwarded never waits for the engine except through the lock, so
+ *    every waiter is eventually woken and no two threads wait for each
+ *    other.
  *  - The fault handler takes the engine lock and never waits on the
  *    condition: it completes the faulting chunk (copy back, or make it
  *    writable) whatever the section's state, and the access is retried.
@@ -80,6 +92,7 @@
 
 #include "accounting.h"
 #include "checks.h"
+#include "claims.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -88,29 +101,38 @@
 /* Reads OWNMAP_ELIDE and OWNMAP_CACHE_MB; called once at initialisation. */
 void om_residency_configure(void);
 
-/* The entries of one kernel call that the engine takes over. */
+/* One offload call's dealings with the engine: the kernel entries it takes
+ * over, and the claim of the entries the runtime maps (claims.h). */
 typedef struct {
   om_presence taken;
-  bool any;
+  bool any;     /* some entry is taken */
+  bool claimed; /* the claim is entered: om_residency_finish_call must follow */
+  om_claim claim;
 } om_residency_plan;
 
-/* Before the kernel's presence probe: decides which entries to take over
- * and gives back the held sections the other entries overlap. */
+/* Before a kernel's presence probe: decides which entries to take over and
+ * holds their sections (in use until the call finishes), gives back the
+ * held sections that the other entries overlap, and claims those entries;
+ * all at once, waiting holding nothing when another kernel uses a section
+ * it needs. */
 void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_residency_plan *plan);
 
-/* After the checks, before forwarding: holds the taken entries and makes
- * their device copies current. Entries it could not hold are dropped from
- * the plan; for the others, *before says present (the runtime copies
- * nothing) and *tracked is cleared (their presence after is probed). */
+/* The same before any other offload call on a device: every entry is the
+ * runtime's, so the held sections its entries overlap go back (the host's
+ * copy complete) and the entries are claimed. */
+void om_residency_plan_call(const om_map_entries *entries, om_residency_plan *plan);
+
+/* After the checks, before forwarding a kernel: makes the taken entries'
+ * device copies current. Entries it could not serve (no room for a
+ * snapshot) are given back and dropped from the plan; for the others,
+ * *before says present (the runtime copies nothing) and *tracked is
+ * cleared (their presence after is probed). */
 void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *plan,
                                om_presence *before, om_presence *tracked);
 
-/* After forwarding: the device copies of FROM entries are now the newest. */
-void om_residency_leave_kernel(const om_checked_call *call, const om_residency_plan *plan);
-
-/* Before forwarding any other offload call on device: the held sections its
- * entries overlap go back to the runtime, the host's copy complete. */
-void om_residency_give_back_entries(const om_map_entries *entries);
+/* After forwarding any call planned above: the device copies of the taken
+ * FROM entries are now the newest, and the claim ends. */
+void om_residency_finish_call(const om_checked_call *call, om_residency_plan *plan);
 
 /* False when no section is held (one atomic load). */
 bool om_residency_holding(void);

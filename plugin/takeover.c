@@ -3,10 +3,6 @@
 
 #include "offload_abi.h"
 
-bool om_takeover_maps_memory(const om_takeover_entry *entry) {
-  return entry->begin != NULL && entry->size > 0 && (entry->type & OM_MAP_LITERAL) == 0;
-}
-
 bool om_takeover_entry_eligible(const om_takeover_entry *entry) {
   const int64_t refused = OM_MAP_ALWAYS | OM_MAP_DELETE | OM_MAP_PTR_AND_OBJ | OM_MAP_PRIVATE |
                           OM_MAP_LITERAL | OM_MAP_OMPX_HOLD | OM_MAP_MEMBER_OF |

@@ -42,9 +42,4 @@ typedef struct {
 bool om_takeover_block_eligible(const om_takeover_entry *entry, const om_takeover_block *block,
                                 uintptr_t page);
 
-/* Whether the entry names host memory that the runtime may read or write
- * (a literal carries a value, not an address; a private entry's bytes are
- * copied to the device). */
-bool om_takeover_maps_memory(const om_takeover_entry *entry);
-
 #endif

@@ -65,20 +65,8 @@ static void blocks(void) {
   CHECK(!om_takeover_block_eligible(&e, &b, PAGE));
 }
 
-static void memory_entries(void) {
-  om_takeover_entry e = entry(8, OM_MAP_LITERAL | TARGET_PARAM);
-  CHECK(!om_takeover_maps_memory(&e)); /* a value, not an address */
-  e = entry(8, OM_MAP_PRIVATE | TARGET_PARAM); /* firstprivate: copied from the host */
-  CHECK(om_takeover_maps_memory(&e));
-  e = entry(0, OM_MAP_TO);
-  CHECK(!om_takeover_maps_memory(&e));
-  e = entry(8, OM_MAP_TO);
-  CHECK(om_takeover_maps_memory(&e));
-}
-
 int main(void) {
   entries();
   blocks();
-  memory_entries();
   return check_report("unit-takeover-policy");
 }
