@@ -178,7 +178,12 @@ static void say(char *why, size_t size, int error, const char *path, const char 
 /* FIFOs, devices, pseudo files: written straight into, never replaced. */
 static bool write_straight(const char *target, bool truncate, om_output_print print,
                            const void *context, char *why, size_t size) {
-  int fd = open(target, O_WRONLY | O_CLOEXEC | (truncate ? O_TRUNC : 0));
+  /* /dev/stdout and the like: what the program wrote there, still in its
+   * stdio buffers at exit, comes first. */
+  fflush(NULL);
+  /* Appending: /dev/stdout redirected to a file goes on after what the
+   * program wrote there (a new open would start at offset 0). */
+  int fd = open(target, O_WRONLY | O_CLOEXEC | (truncate ? O_TRUNC : O_APPEND));
   if (fd < 0 || !print_into(fd, false, print, context)) {
     say(why, size, errno, target, NULL);
     return false;
