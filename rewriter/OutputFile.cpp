@@ -204,8 +204,10 @@ Error finish(const Staged &File) {
   if (Output.Path == "-") {
     EC = writeAll(STDOUT_FILENO, Output.Text);
   } else {
+    // Appending: /dev/stdout redirected to a file goes on after what was
+    // written there (a new open would start at offset 0).
     int FD = ::open(File.Target.c_str(),
-                    O_WRONLY | O_CLOEXEC | (File.Truncate ? O_TRUNC : 0));
+                    O_WRONLY | O_CLOEXEC | (File.Truncate ? O_TRUNC : O_APPEND));
     EC = FD < 0 ? lastError() : writeAndClose(FD, Output.Text, /*Regular=*/false);
   }
   if (EC)

@@ -936,8 +936,10 @@ def write_into(fd, data):
 
 
 def write_straight(path, data, truncate):
-    """A FIFO, a device, a pseudo file: written into, never replaced."""
-    fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC | (os.O_TRUNC if truncate else 0))
+    """A FIFO, a device, a pseudo file: written into, never replaced;
+    appending, so that /dev/stdout redirected to a file goes on after what
+    was written there (a new open would start at offset 0)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC | (os.O_TRUNC if truncate else os.O_APPEND))
     try:
         write_into(fd, data)
     finally:
