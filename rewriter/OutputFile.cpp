@@ -5,8 +5,10 @@
 #include "llvm/Support/Errc.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <fcntl.h>
 #include <linux/magic.h>
 #include <sys/stat.h>
@@ -105,11 +107,23 @@ std::error_code writeAndClose(int FD, StringRef Text, bool Regular) {
   return EC;
 }
 
-/// The mode of a new file: 0666 less the umask.
-mode_t newFileMode() {
-  mode_t Mask = ::umask(0);
-  ::umask(Mask);
-  return 0666 & ~Mask;
+/// Creates Target.tmp.XXXXXX for writing, a name no other file has, with
+/// the mode of a new file (0666 less the umask, which the kernel applies).
+/// Not sys::fs::createUniqueFile: it would replace each '%' of Target too.
+std::error_code createTemporary(StringRef Target, int &FD,
+                                std::string &Temporary) {
+  std::error_code EC;
+  for (int Attempt = 0; Attempt < 100; ++Attempt) {
+    char Suffix[16];
+    std::snprintf(Suffix, sizeof(Suffix), ".tmp.%06x",
+                  sys::Process::GetRandomNumber() & 0xffffffu);
+    Temporary = (Target + Suffix).str();
+    EC = sys::fs::openFileForWrite(Temporary, FD, sys::fs::CD_CreateNew,
+                                   sys::fs::OF_None, 0666);
+    if (EC != std::errc::file_exists)
+      return EC;
+  }
+  return EC;
 }
 
 /// A file on its way: its text is in Temporary, or, for a FIFO, a device
@@ -163,10 +177,9 @@ Expected<Staged> stage(const OutputText &Output) {
   if (Descriptor)
     return File;
   File.Target = *Target;
-  std::string Temporary = File.Target + ".tmp.XXXXXX";
-  int FD = ::mkostemp(Temporary.data(), O_CLOEXEC);
-  if (FD < 0) {
-    std::error_code EC = lastError();
+  int FD;
+  std::string Temporary;
+  if (std::error_code EC = createTemporary(File.Target, FD, Temporary)) {
     if (File.Existed && onPseudoFileSystem(File.Target)) {
       File.Truncate = true;
       return File;
@@ -175,11 +188,11 @@ Expected<Staged> stage(const OutputText &Output) {
                                         left(Output.Path, File.Existed));
   }
   File.Temporary = Temporary;
-  // The old file's owner where allowed, and its mode; else a new file's.
+  // The old file's owner where allowed, and its mode.
   if (File.Existed && (Old.st_uid != ::geteuid() || Old.st_gid != ::getegid()))
     (void)!::fchown(FD, Old.st_uid, Old.st_gid);
   std::error_code EC;
-  if (::fchmod(FD, File.Existed ? Old.st_mode & 07777 : newFileMode()) != 0) {
+  if (File.Existed && ::fchmod(FD, Old.st_mode & 07777) != 0) {
     EC = lastError();
     ::close(FD);
   } else {

@@ -1,15 +1,16 @@
 /* output.c - output files that are never lost, and the placeholders of
  * output paths (see output.h). */
-#define _GNU_SOURCE /* mkostemp */
 #include "output.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/magic.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- placeholders ---- */
@@ -210,12 +211,26 @@ static void say_no_temporary(char *why, size_t size, int error, const char *targ
              strerror(error), path, outcome);
 }
 
-/* The mode a new file gets: 0666 less the umask (which umask() can only
- * read by setting it; it is put back at once). */
-static mode_t new_file_mode(void) {
-  mode_t mask = umask(0);
-  umask(mask);
-  return 0666 & ~mask;
+/* Creates target.tmp.XXXXXX for writing, a name no other file has, with
+ * the mode of a new file (0666 less the umask, which the kernel applies:
+ * reading the umask would set it, racing with the program's threads). The
+ * name goes to temporary[0, size); -1 with errno set when it cannot. */
+static int create_temporary(const char *target, char *temporary, size_t size) {
+  static atomic_uint made;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  unsigned salt = (unsigned)getpid() * 2654435761u ^ (unsigned)now.tv_nsec;
+  for (int attempt = 0; attempt < 100; attempt++) {
+    unsigned name = (salt + atomic_fetch_add(&made, 1) * 2654435761u) & 0xffffff;
+    if (snprintf(temporary, size, "%s.tmp.%06x", target, name) >= (int)size) {
+      errno = ENAMETOOLONG;
+      return -1;
+    }
+    int fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST)
+      return fd;
+  }
+  return -1; /* EEXIST */
 }
 
 bool om_output_write(const char *path, om_output_print print, const void *context, char *why,
@@ -242,8 +257,7 @@ bool om_output_write(const char *path, om_output_print print, const void *contex
   }
   if (descriptor)
     return write_straight(path, false, print, context, why, size);
-  snprintf(temporary, sizeof temporary, "%s.tmp.XXXXXX", target);
-  int fd = mkostemp(temporary, O_CLOEXEC);
+  int fd = create_temporary(target, temporary, sizeof temporary);
   if (fd < 0) {
     int error = errno;
     if (existed && on_pseudo_filesystem(target))
@@ -251,10 +265,10 @@ bool om_output_write(const char *path, om_output_print print, const void *contex
     say_no_temporary(why, size, error, target, path, outcome);
     return false;
   }
-  /* The old file's owner where allowed, and its mode; else a new file's. */
+  /* The old file's owner where allowed, and its mode. */
   if (existed && (old.st_uid != geteuid() || old.st_gid != getegid()))
     (void)!fchown(fd, old.st_uid, old.st_gid);
-  bool ready = fchmod(fd, existed ? old.st_mode & 07777 : new_file_mode()) == 0;
+  bool ready = !existed || fchmod(fd, old.st_mode & 07777) == 0;
   if (!ready) {
     int saved = errno;
     close(fd);

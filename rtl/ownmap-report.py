@@ -29,7 +29,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 
 RUN_SCHEMAS = ("ownmap-run-report/1", "ownmap-run-report/2")
 STATIC_SCHEMA = "ownmap-rewrite-report/1"
@@ -946,10 +945,17 @@ def write_straight(path, data, truncate):
         os.close(fd)
 
 
-def new_file_mode():
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
+def create_temporary(target):
+    """target.tmp.XXXXXX, new, open for writing, with the mode of a new file
+    (0666 less the umask, which the kernel applies)."""
+    for _ in range(100):
+        temporary = f"{target}.tmp.{os.urandom(3).hex()}"
+        try:
+            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC,
+                           0o666), temporary
+        except FileExistsError:
+            continue
+    raise OSError(errno.EEXIST, os.strerror(errno.EEXIST))
 
 
 def cannot_create(target, error):
@@ -963,8 +969,7 @@ def write_replacing(path, target, old, data):
     """Into a temporary file next to target, fsync'ed, renamed over it."""
     outcome = f"; {path} was not {'changed' if old else 'created'}"
     try:
-        fd, temporary = tempfile.mkstemp(prefix=os.path.basename(target) + ".tmp.",
-                                         dir=os.path.dirname(target) or ".")
+        fd, temporary = create_temporary(target)
     except OSError as e:
         if old and on_pseudo_filesystem(target):
             write_straight(target, data, truncate=True)
@@ -977,7 +982,8 @@ def write_replacing(path, target, old, data):
                     os.fchown(fd, old.st_uid, old.st_gid)
                 except OSError:
                     pass  # not allowed: the file is the writer's
-            os.fchmod(fd, stat.S_IMODE(old.st_mode) if old else new_file_mode())
+            if old:
+                os.fchmod(fd, stat.S_IMODE(old.st_mode))
             write_into(fd, data)
             os.fsync(fd)
         finally:

@@ -4,7 +4,8 @@
  * straight into a FIFO, a character device (made here, as root; skipped
  * otherwise) and /dev/stdout without replacing them, and names a correct
  * reason for a directory and for /proc/version; om_output_expand's
- * placeholders %p, %r (launcher rank, else the pid) and %%. */
+ * placeholders %p, %r (launcher rank, else the pid) and %%. A new file
+ * gets 0666 less the umask. */
 #include "check.h"
 #include "output.h"
 
@@ -83,6 +84,11 @@ static void test_regular_file(void) {
   CHECK_STR(contents(path), "new");
   struct stat status;
   CHECK(stat(path, &status) == 0 && (status.st_mode & 07777) == 0640);
+  mode_t mask = umask(027); /* a new file: 0666 less the umask */
+  const char *fresh = in_dir("fresh.json");
+  CHECK(write_text(fresh, "fresh", why));
+  umask(mask);
+  CHECK(stat(fresh, &status) == 0 && (status.st_mode & 07777) == 0640);
   CHECK(write_text(dir, "x", why) == false);
   char want[OM_OUTPUT_WHY_MAX];
   snprintf(want, sizeof want, "Is a directory; '%s' was not changed", dir);
@@ -162,7 +168,7 @@ static void test_proc(void) {
 }
 
 static void remove_all(void) {
-  const char *names[] = {"out.json", "link.json", "target.json", "dangling.json",
+  const char *names[] = {"out.json", "fresh.json", "link.json", "target.json", "dangling.json",
                          "created.json", "fifo", "null", "full"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     unlink(in_dir(names[i]));
