@@ -5,6 +5,7 @@
 #include "heap.h"
 #include "message.h"
 #include "options.h"
+#include "output.h"
 #include "pinning.h"
 #include "ownmap.h"
 #include "report.h"
@@ -14,22 +15,52 @@
 #include "stale.h"
 #include "unload.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 om_ledger om_plugin_transfers = OM_LEDGER_INIT;
 
 _Thread_local unsigned char om_inside_offload_call;
 
-static void print_summary_at_exit(void) { om_report_transfers(&om_plugin_transfers); }
+/* This process, and, in a forked child, its parent: the child counts its
+ * own copies (fork_child) and writes a report of its own only when the
+ * OWNMAP_REPORT path names another file for it (%p), else none. */
+static pid_t this_process, forked_from;
+static bool report_is_parents;
+
+static void print_summary_at_exit(void) {
+  if (forked_from != 0)
+    om_message("process %ld, forked from %ld, counts its own copies:", (long)this_process,
+               (long)forked_from);
+  om_report_transfers(&om_plugin_transfers);
+}
 
 static void write_report_at_exit(void) {
-  char program[4096];
+  const char *pattern = om_options()->values[OM_OPTION_REPORT].path;
+  char path[PATH_MAX], program[4096];
+  if (report_is_parents)
+    return;
+  if (!om_output_expand(pattern, getpid(), path, sizeof path)) {
+    om_warning("cannot write the run report: OWNMAP_REPORT='%s' is too long a path", pattern);
+    return;
+  }
   om_run_report report = {.program = om_program_name(program, sizeof program) ? program : NULL,
                           .options = om_options(),
                           .ledger = &om_plugin_transfers,
                           .findings = &om_plugin_findings};
-  om_run_report_write(om_options()->values[OM_OPTION_REPORT].path, &report);
+  om_run_report_write(path, &report);
+}
+
+/* Whether the report path names the same file in this process as in its
+ * parent. Async-signal-safe (a fork handler calls it). */
+static bool same_report_path(pid_t parent) {
+  const char *pattern = om_options()->values[OM_OPTION_REPORT].path;
+  char parents[PATH_MAX], mine[PATH_MAX];
+  return pattern != NULL && om_output_expand(pattern, parent, parents, sizeof parents) &&
+         om_output_expand(pattern, getpid(), mine, sizeof mine) && strcmp(mine, parents) == 0;
 }
 
 /* Lock order: the engine lock of transfer elision, the shadow's device
@@ -48,12 +79,18 @@ static void fork_parent(void) {
 }
 static void fork_child(void) {
   om_ledger_fork_child(&om_plugin_transfers);
+  om_findings_fork_child(&om_plugin_findings);
   om_unload_fork_child();
   om_shadow_fork_child(&om_plugin_shadow);
   om_residency_fork_child();
+  forked_from = this_process;
+  this_process = getpid();
+  om_options_fork_child(forked_from);
+  report_is_parents = same_report_path(forked_from);
 }
 
 static void initialize(void) {
+  this_process = getpid();
   om_ledger_set_epoch(&om_plugin_transfers, om_now_ns());
   om_shadow_init(&om_plugin_shadow);
   const om_option_set *options = om_options();

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FileRunner.h"
+#include "OutputFile.h"
 #include "OwnmapAction.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -104,29 +105,6 @@ static ArgumentsAdjuster ownmapFlags(const char *Argv0) {
   return getInsertArgumentAdjuster(Flags, ArgumentInsertPosition::BEGIN);
 }
 
-/// Writes Text to Path. A regular file (or the file a link points to) is
-/// replaced atomically, so a failure never leaves it truncated; anything
-/// else (a pipe, /dev/stdout, "-") is written in place.
-static Error writeFile(StringRef Path, StringRef Text) {
-  auto Write = [&](raw_ostream &OS) {
-    OS << Text;
-    return Error::success();
-  };
-  SmallString<256> Target(Path);
-  if (Path != "-" && sys::fs::exists(Path)) {
-    if (!sys::fs::is_regular_file(Path)) {
-      std::error_code EC;
-      raw_fd_ostream OS(Path, EC);
-      if (EC)
-        return createFileError(Path, EC);
-      return Write(OS);
-    }
-    if (std::error_code EC = sys::fs::real_path(Path, Target))
-      return createFileError(Path, EC);
-  }
-  return writeToOutput(Target, Write);
-}
-
 /// The rewritten text of every input, or the first edit that does not apply.
 static Expected<std::vector<std::string>>
 rewrittenTexts(const ownmap::RewriteResults &Results) {
@@ -147,6 +125,8 @@ static std::string outDirPath(StringRef Input) {
   return std::string(Path);
 }
 
+/// Writes every rewritten input at once (ownmap::writeOutputFiles): with -i
+/// and --out-dir, no file is replaced unless all could be written.
 static int writeOutputs(const ownmap::RewriteResults &Results) {
   auto Texts = rewrittenTexts(Results);
   if (!Texts)
@@ -154,21 +134,21 @@ static int writeOutputs(const ownmap::RewriteResults &Results) {
   if (!OutDir.empty())
     if (std::error_code EC = sys::fs::create_directories(OutDir))
       return fail("cannot create --out-dir '" + OutDir + "': " + EC.message());
+  std::vector<ownmap::OutputText> Outputs;
   for (size_t I = 0; I < Texts->size(); ++I) {
     const auto &File = Results.Files[I];
-    const std::string &Text = (*Texts)[I];
-    Error E = Error::success();
+    std::string &Text = (*Texts)[I];
     if (!OutputFile.empty())
-      E = writeFile(OutputFile, Text);
+      Outputs.push_back({OutputFile, std::move(Text)});
     else if (!OutDir.empty())
-      E = writeFile(outDirPath(File.Path), Text);
+      Outputs.push_back({outDirPath(File.Path), std::move(Text)});
     else if (InPlace && Text != File.Original)
-      E = writeFile(File.Path, Text);
+      Outputs.push_back({File.Path, std::move(Text)});
     else if (!InPlace)
-      outs() << Text;
-    if (E)
-      return fail(toString(std::move(E)));
+      Outputs.push_back({"-", std::move(Text)});
   }
+  if (Error E = ownmap::writeOutputFiles(Outputs))
+    return fail(toString(std::move(E)));
   return 0;
 }
 
@@ -177,8 +157,8 @@ static int writeOutputs(const ownmap::RewriteResults &Results) {
 static int writeReport(const ownmap::RewriteResults &Results) {
   if (ReportFile.empty())
     return 0;
-  if (Error E = writeFile(ReportFile,
-                          ownmap::formatReport(Results.Findings, ReportFormat)))
+  if (Error E = ownmap::writeOutputFiles(
+          {{ReportFile, ownmap::formatReport(Results.Findings, ReportFormat)}}))
     return fail(toString(std::move(E)));
   return 0;
 }

@@ -39,3 +39,10 @@ size_t om_findings_dropped(const om_findings *findings) {
 const char *om_severity_name(om_severity severity) {
   return severity == OM_SEVERITY_ERROR ? "error" : "warning";
 }
+
+void om_findings_fork_child(om_findings *findings) {
+  size_t kept = om_findings_count(findings);
+  for (size_t i = 0; i < kept; i++)
+    atomic_store(&findings->ready[i], false);
+  atomic_store(&findings->claimed, 0);
+}

@@ -53,4 +53,8 @@ size_t om_findings_dropped(const om_findings *findings);
 
 const char *om_severity_name(om_severity severity);
 
+/* In a forked child (a pthread_atfork child handler): forgets the parent's
+ * findings, so that the child reports its own. */
+void om_findings_fork_child(om_findings *findings);
+
 #endif

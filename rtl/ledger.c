@@ -199,6 +199,26 @@ void om_ledger_fork_prepare(om_ledger *ledger) { pthread_mutex_lock(&ledger->loc
 
 void om_ledger_fork_parent(om_ledger *ledger) { pthread_mutex_unlock(&ledger->lock); }
 
+static void zero_counts(om_ledger_row *row) {
+  memset(row->flow, 0, sizeof row->flow);
+  memset(row->elided, 0, sizeof row->elided);
+  memset(row->time_ns, 0, sizeof row->time_ns);
+}
+
 void om_ledger_fork_child(om_ledger *ledger) {
   pthread_mutex_init(&ledger->lock, NULL);
+  /* The child counts its own copies from zero; the sites stay (rows never
+   * move). */
+  for (size_t i = 0; i < SLOT_COUNT; i++)
+    if (ledger->slot_used[i])
+      zero_counts(&ledger->slots[i]);
+  zero_counts(&ledger->other);
+  memset(ledger->device_totals, 0, sizeof ledger->device_totals);
+  memset(ledger->device_elided, 0, sizeof ledger->device_elided);
+  memset(ledger->device_time_ns, 0, sizeof ledger->device_time_ns);
+  uint64_t not_kept;
+  size_t kept = om_timeline_kept(ledger, &not_kept);
+  for (size_t i = 0; i < kept; i++)
+    atomic_store(&ledger->timeline[i].ready, false);
+  atomic_store(&ledger->timeline_claimed, 0);
 }

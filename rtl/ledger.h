@@ -171,7 +171,9 @@ const char *om_elision_reason_name(om_elision_reason reason);
 size_t om_ledger_snapshot(om_ledger *ledger, om_ledger_row *rows, size_t max,
                           om_ledger_row *other);
 
-/* pthread_atfork handlers: keep the lock consistent across fork(). */
+/* pthread_atfork handlers: keep the lock consistent across fork(). The
+ * child's handler also sets every count and the timeline back to zero, so
+ * that a forked child reports its own copies, not its parent's. */
 void om_ledger_fork_prepare(om_ledger *ledger);
 void om_ledger_fork_parent(om_ledger *ledger);
 void om_ledger_fork_child(om_ledger *ledger);

@@ -8,22 +8,52 @@
 #include <unistd.h>
 
 static atomic_int message_fd = 2;
+/* The OWNMAP_LOG file that message_fd writes to; NULL for stderr and
+ * descriptors set by tests. */
+static const char *_Atomic log_name;
 
-void om_message_set_fd(int fd) { atomic_store(&message_fd, fd); }
+void om_message_set_fd(int fd) {
+  atomic_store(&log_name, NULL);
+  atomic_store(&message_fd, fd);
+}
+
+void om_message_set_log(int fd, const char *name) {
+  atomic_store(&log_name, name);
+  atomic_store(&message_fd, fd);
+}
 
 int om_message_fd(void) { return atomic_load(&message_fd); }
 
-static void write_all(int fd, const char *text, size_t len) {
+/* 0, or the errno of the write that failed. */
+static int write_all(int fd, const char *text, size_t len) {
   while (len > 0) {
     ssize_t written = write(fd, text, len);
     if (written < 0) {
       if (errno == EINTR)
         continue;
-      return; /* Nowhere left to report to. */
+      return errno;
     }
     text += written;
     len -= (size_t)written;
   }
+  return 0;
+}
+
+/* A line the log file did not take (a full disk, /dev/full) goes to stderr,
+ * and so does everything after it, once said why: no message, and no
+ * summary, is lost without a word. */
+static void log_failed(int fd, int error, const char *line, size_t len) {
+  const char *name = atomic_load(&log_name);
+  if (name != NULL && atomic_compare_exchange_strong(&message_fd, &fd, 2)) {
+    char warning[OM_MESSAGE_MAX];
+    int said = snprintf(warning, sizeof warning,
+                        "ownmap: warning: cannot write to the OWNMAP_LOG file '%s': %s; "
+                        "this message and the later ones go to stderr\n",
+                        name, strerror(error));
+    write_all(2, warning, said < (int)sizeof warning ? (size_t)said : sizeof warning - 1);
+  }
+  if (name != NULL)
+    write_all(2, line, len);
 }
 
 static void emit(const char *severity, const char *fmt, va_list args) {
@@ -35,7 +65,10 @@ static void emit(const char *severity, const char *fmt, va_list args) {
   if (end > sizeof line - 2)
     end = sizeof line - 2;
   line[end++] = '\n';
-  write_all(om_message_fd(), line, end);
+  int fd = om_message_fd();
+  int error = write_all(fd, line, end);
+  if (error != 0 && fd != 2)
+    log_failed(fd, error, line, end);
   errno = saved_errno;
 }
 

@@ -16,6 +16,10 @@
 /* Where messages go (stderr until OWNMAP_LOG names a file). */
 void om_message_set_fd(int fd);
 int om_message_fd(void);
+/* Messages go to fd, the OWNMAP_LOG file name (kept, not copied). When a
+ * line cannot be written there, a warning that names the file and says why
+ * goes to stderr, and the line and all later ones go there too. */
+void om_message_set_log(int fd, const char *name);
 
 void om_message(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void om_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

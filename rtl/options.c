@@ -2,15 +2,18 @@
 #include "options.h"
 
 #include "message.h"
+#include "output.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 static const char *const checks_choices[] = {"off", "fast", "full", NULL};
 static const char *const on_error_choices[] = {"abort", "warn", NULL};
@@ -20,7 +23,7 @@ const om_option_desc om_option_table[OM_OPTION_COUNT] = {
     [OM_OPTION_LOG] = {.env_name = "OWNMAP_LOG", .kind = OM_OPTION_PATH,
                        .unset_path = "(stderr)",
                        .description = "append messages and the summary to this file instead "
-                                      "of stderr"},
+                                      "of stderr (%p: process id, %r: MPI rank)"},
     [OM_OPTION_VERBOSE] = {.env_name = "OWNMAP_VERBOSE", .kind = OM_OPTION_FLAG,
                            .description = "1: say that the plugin is active, print the options "
                                           "and what is passed through uncounted"},
@@ -28,7 +31,8 @@ const om_option_desc om_option_table[OM_OPTION_COUNT] = {
                            .description = "1: print the host<->device transfer summary at exit"},
     [OM_OPTION_REPORT] = {.env_name = "OWNMAP_REPORT", .kind = OM_OPTION_PATH,
                           .description = "write the run report (JSON, schema "
-                                         "ownmap-run-report/2) to this file at exit",
+                                         "ownmap-run-report/2) to this file at exit (%p: "
+                                         "process id, %r: MPI rank)",
                           .unset_path = "(none)"},
     [OM_OPTION_CHECKS] = {.env_name = "OWNMAP_CHECKS", .kind = OM_OPTION_CHOICE,
                           .description = "mapping safety checks: off, fast (bounds, free while "
@@ -142,6 +146,11 @@ void om_options_warn_malformed(const om_option_set *set) {
   for (int id = 0; id < OM_OPTION_COUNT; id++) {
     const om_option_desc *desc = &om_option_table[id];
     const char *malformed = set->values[id].malformed;
+    const char *path = set->values[id].path;
+    const char *unknown = path != NULL ? om_output_unknown_placeholder(path) : NULL;
+    if (unknown != NULL)
+      om_warning("%s='%s': '%.2s' is not a placeholder (%%p, %%r, %%%%); kept as written",
+                 desc->env_name, path, unknown);
     if (malformed == NULL)
       continue;
     if (desc->kind == OM_OPTION_CHOICE) {
@@ -183,20 +192,46 @@ static pthread_once_t process_options_once = PTHREAD_ONCE_INIT;
 
 static const char *lookup_environment(const char *name) { return getenv(name); }
 
-static void open_log(const char *path) {
-  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0)
-    om_warning("cannot open OWNMAP_LOG file '%s' (%s); writing to stderr", path,
-               strerror(errno));
-  else
-    om_message_set_fd(fd);
+/* The OWNMAP_LOG file, its placeholders expanded for this process. */
+static char log_path[PATH_MAX];
+
+/* Opens the OWNMAP_LOG file for process pid; false when it cannot (said,
+ * unless quiet). Async-signal-safe when quiet: a fork handler calls it. */
+static bool open_log(const char *pattern, pid_t pid, bool quiet) {
+  char path[PATH_MAX];
+  if (!om_output_expand(pattern, pid, path, sizeof path)) {
+    if (!quiet)
+      om_warning("OWNMAP_LOG='%s' is too long a path; writing to stderr", pattern);
+    return false;
+  }
+  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    if (!quiet)
+      om_warning("cannot open OWNMAP_LOG file '%s' (%s); writing to stderr", path,
+                 strerror(errno));
+    return false;
+  }
+  strcpy(log_path, path);
+  om_message_set_log(fd, log_path);
+  return true;
 }
 
 static void load_process_options(void) {
   om_options_load(&process_options, lookup_environment);
   if (process_options.values[OM_OPTION_LOG].path != NULL)
-    open_log(process_options.values[OM_OPTION_LOG].path);
+    open_log(process_options.values[OM_OPTION_LOG].path, getpid(), false);
   om_options_warn_malformed(&process_options);
+}
+
+void om_options_fork_child(pid_t parent) {
+  const char *pattern = process_options.values[OM_OPTION_LOG].path;
+  char parents[PATH_MAX], mine[PATH_MAX];
+  if (pattern == NULL || !om_output_expand(pattern, parent, parents, sizeof parents) ||
+      !om_output_expand(pattern, getpid(), mine, sizeof mine) || strcmp(mine, parents) == 0)
+    return; /* the same file: appending to it is safe */
+  int inherited = om_message_fd();
+  if (open_log(pattern, getpid(), true) && inherited != 2)
+    close(inherited);
 }
 
 const om_option_set *om_options(void) {

@@ -5,6 +5,7 @@
 #define OWNMAP_RTL_OPTIONS_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 typedef enum {
   OM_OPTION_LOG,     /* first, so that later warnings can go to the log */
@@ -66,6 +67,10 @@ void om_options_print(const om_option_set *set);
 /* The process's options, read from the environment on first use; opens
  * OWNMAP_LOG and warns about malformed values then. */
 const om_option_set *om_options(void);
+/* In a child forked from process parent: when the OWNMAP_LOG path names
+ * another file for the child (it has %p), the child's messages go there
+ * from now on. For a pthread_atfork child handler (async-signal-safe). */
+void om_options_fork_child(pid_t parent);
 bool om_option_flag(om_option_id id);
 int om_option_choice(om_option_id id);
 unsigned long long om_option_number(om_option_id id);

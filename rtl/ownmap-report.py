@@ -10,14 +10,24 @@ the totals per device, one row per variable and source location, a
 transfer timeline per buffer, bytes per region, and the suggested map
 clauses; or, with --text, the same facts as plain text.
 
-Exit status: 0 when the report was written, 2 for a usage error or an input
-that is missing, not JSON, or of another schema.
+However large the run, the page stays small: the tables keep their largest
+entries and add up the rest, and the timelines add up copies into a bounded
+number of marks (the HTML_* and TIMELINE_* bounds below, docs/reports.md).
+
+The output is written so that it is never lost: to a temporary file next to
+it, renamed over it only when complete (write_output).
+
+Exit status: 0 when the report was written, 2 for a usage error, an input
+that is missing, not JSON, of another schema or malformed, or an output
+that cannot be written; 1 for an internal error.
 """
 import argparse
+import errno
 import html
 import json
 import os
 import re
+import stat
 import sys
 
 RUN_SCHEMAS = ("ownmap-run-report/1", "ownmap-run-report/2")
@@ -26,11 +36,20 @@ DIRECTIONS = ("to_device", "from_device")
 REASONS = ("unchanged", "restored-on-device", "not-needed")
 ARROW = {"to_device": "host->device", "from_device": "device->host"}
 DEFAULT_HTML = "ownmap-report.html"
-TIMELINE_LANES = 40
+# Bounds of the HTML page (docs/reports.md, "Size of the page").
+HTML_ROWS = 100          # rows of the device and per-site tables; the rest add up in one
+HTML_REGIONS = 40        # bars of bytes per region; the rest add up in one
+HTML_SUGGESTIONS = 50    # suggestions listed (largest saving first)
+HTML_FINDINGS = 200      # findings listed (errors first)
+TIMELINE_LANES = 40      # buffers with a lane of their own; the rest share one
+TIMELINE_RUNS = 16       # run reports whose timeline is drawn
+TIMELINE_MARKS = 8000    # marks on all the timelines of the page together
+TIMELINE_MIN_MARKS = 500  # marks each drawn timeline may use at least
 
 
 class InputError(Exception):
-    """An input the tool cannot use; the message names the file."""
+    """An input the tool cannot use, or an output it cannot write; the
+    message names the file."""
 
 
 # ---------------------------------------------------------------------------
@@ -45,6 +64,11 @@ def load_json(path):
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise InputError(f"{path}: not a JSON document: {e}") from None
+    except RecursionError:
+        raise InputError(f"{path}: nested too deeply to be a report "
+                         f"(more than {sys.getrecursionlimit()} levels)") from None
+    except MemoryError:
+        raise InputError(f"{path}: too large to read (out of memory)") from None
 
 
 def need(condition, path, what):
@@ -53,11 +77,13 @@ def need(condition, path, what):
 
 
 def zero_tally():
-    flow = {"bytes": 0, "copies": 0, "time_ns": 0}
-    elided = {"bytes": 0, "copies": 0, "reasons": dict.fromkeys(REASONS, 0)}
-    return {"to_device": dict(flow), "from_device": dict(flow),
-            "elided_to_device": json.loads(json.dumps(elided)),
-            "elided_from_device": json.loads(json.dumps(elided))}
+    def flow():
+        return {"bytes": 0, "copies": 0, "time_ns": 0}
+
+    def elided():
+        return {"bytes": 0, "copies": 0, "reasons": dict.fromkeys(REASONS, 0)}
+    return {"to_device": flow(), "from_device": flow(),
+            "elided_to_device": elided(), "elided_from_device": elided()}
 
 
 def is_count(value):
@@ -122,6 +148,8 @@ def read_run(path, doc):
              path, f"timeline[{i}] is not a timeline event")
     findings = doc.get("findings", [])
     need(isinstance(findings, list), path, "'findings' is not a list")
+    for i, finding in enumerate(findings):
+        need(isinstance(finding, dict), path, f"findings[{i}] is not an object")
     return {"path": path, "schema": doc["schema"], "program": doc.get("program"),
             "rows": rows, "devices": devices, "timeline": timeline,
             "timeline_not_kept": doc.get("timeline_not_kept", 0), "findings": findings}
@@ -130,6 +158,15 @@ def read_run(path, doc):
 def read_static(path, doc):
     for key in ("loops", "regions", "findings"):
         need(isinstance(doc.get(key), list), path, f"'{key}' is not a list")
+        for i, entry in enumerate(doc[key]):
+            need(isinstance(entry, dict), path, f"{key}[{i}] is not an object")
+            for field in ("location", "begin"):
+                need(isinstance(entry.get(field) or {}, dict), path,
+                     f"{key}[{i}].{field} is not an object")
+            variables = entry.get("variables") or []
+            need(isinstance(variables, list) and all(
+                isinstance(v, dict) and isinstance(v.get("annotation_location") or {}, dict)
+                for v in variables), path, f"{key}[{i}].variables is not a list of objects")
     return {"path": path, "loops": doc["loops"], "regions": doc["regions"],
             "findings": doc["findings"]}
 
@@ -502,9 +539,26 @@ def bytes_cell(count):
     return f'<td title="{count} bytes">{esc(human_bytes(count))}<br><small>{count}</small></td>'
 
 
+def traffic(tally):
+    """Bytes a row or device moved or had elided, both ways: what ranks it."""
+    return sum(tally[d]["bytes"] + tally["elided_" + d]["bytes"] for d in DIRECTIONS)
+
+
+def keep_largest(entries, limit, size):
+    """The `limit` largest entries by size, in their own order, and the
+    others."""
+    if len(entries) <= limit:
+        return entries, []
+    ranked = sorted(range(len(entries)), key=lambda i: -size(entries[i]))
+    kept = set(ranked[:limit])
+    return ([e for i, e in enumerate(entries) if i in kept],
+            [e for i, e in enumerate(entries) if i not in kept])
+
+
 def region_bars(rows, maps):
     """Bytes per region: rows matched to a static loop or region add up
-    under it; the others under their own site."""
+    under it; the others under their own site. The HTML_REGIONS largest,
+    then one bar for the rest."""
     regions = {}
     for row in rows:
         found = match_static(row, maps)
@@ -514,7 +568,12 @@ def region_bars(rows, maps):
         entry["to"] += row["to_device"]["bytes"]
         entry["from"] += row["from_device"]["bytes"]
         entry["elided"] += row["elided_to_device"]["bytes"] + row["elided_from_device"]["bytes"]
-    return regions
+    kept, rest = keep_largest(list(regions.items()), HTML_REGIONS, lambda r: sum(r[1].values()))
+    bars = dict(kept)
+    if rest:
+        bars[f"({len(rest)} other regions)"] = {
+            key: sum(entry[key] for _, entry in rest) for key in ("to", "from", "elided")}
+    return bars
 
 
 def svg_region_plot(regions):
@@ -542,41 +601,95 @@ def svg_region_plot(regions):
     return "".join(parts)
 
 
-def svg_timeline(run):
-    """One lane per buffer (variable and site); each copy a mark at its
-    start, as wide as it took (at least a pixel); elided copies grey."""
-    events = sorted(run["timeline"], key=lambda e: e["t_ns"])
-    lanes = []
+def lane_key(event):
+    return (event.get("variable"), event.get("file"), event.get("line"))
+
+
+def lane_label(key):
+    variable, file, line = key
+    site = f"{file}:{line}" if line is not None else (file or "")
+    return f"{variable} {site}"
+
+
+def exact_marks(events, lane_of, start, scale):
+    """One mark per copy, at its start, as wide as it took (at least 1.5
+    pixels): (lane, css, direction, x, width, title as HTML)."""
     for event in events:
-        key = (event.get("variable"), event.get("file"), event.get("line"))
-        if key not in lanes and len(lanes) < TIMELINE_LANES:
-            lanes.append(key)
+        css = ("elided" if event.get("elided")
+               else "to" if event["direction"] == "to_device" else "from")
+        what = (f"elided ({event.get('reason')})" if event.get("elided") else
+                f"{event.get('duration_ns') or 0} ns" if event.get("duration_ns") else "not timed")
+        yield (lane_of(event), css, event["direction"], (event["t_ns"] - start) * scale,
+               max((event.get("duration_ns") or 0) * scale, 1.5),
+               f'{esc(event.get("variable"))} {ARROW[event["direction"]]} {event["bytes"]} bytes '
+               f'at {event["t_ns"]} ns, {esc(what)}')
+
+
+def binned_marks(events, lane_of, labels, start, end, plot_width, budget):
+    """Copies added up per lane, direction, made or elided, and time slice:
+    at most `budget` marks, each as wide as its slice."""
+    slices = max(8, min(200, budget // (4 * len(labels))))
+    span = max(end - start, 1) / slices
+    bins = {}
+    for event in events:
+        piece = min(int((event["t_ns"] - start) / span), slices - 1)
+        key = (lane_of(event), piece, event["direction"], bool(event.get("elided")))
+        entry = bins.setdefault(key, [0, 0, event["t_ns"], event["t_ns"]])
+        entry[0] += 1
+        entry[1] += event["bytes"]
+        entry[2] = min(entry[2], event["t_ns"])
+        entry[3] = max(entry[3], event["t_ns"])
+    width = plot_width / slices
+    # Elided copies first, so that the copies made are drawn over them.
+    for (lane, piece, direction, elided), (count, size, first, last) in sorted(
+            bins.items(), key=lambda item: not item[0][3]):
+        css = "elided" if elided else "to" if direction == "to_device" else "from"
+        what = "elided " if elided else ""
+        yield (lane, css, direction, piece * width, max(width - 0.5, 1),
+               f"{esc(labels[lane])}: {count} {what}copies {ARROW[direction]}, "
+               f"{human_bytes(size)}, {first / 1e6:.3f}-{last / 1e6:.3f} ms")
+
+
+def svg_timeline(run, budget):
+    """One lane per buffer (variable and site), the first TIMELINE_LANES,
+    then one lane for the other buffers. With at most `budget` copies, each
+    copy is a mark; with more, marks add up copies per time slice. Elided
+    copies grey. Returns the SVG and a note on what was added up."""
+    events = sorted(run["timeline"], key=lambda e: e["t_ns"])
+    lanes = {}
+    for event in events:
+        if len(lanes) == TIMELINE_LANES:
+            break
+        lanes.setdefault(lane_key(event), len(lanes))
+    labels = [lane_label(key) for key in lanes]
+    others = {lane_key(e) for e in events} - lanes.keys()
+    if others:
+        labels.append(f"({len(others)} other buffers)")
+
+    def lane_of(event):
+        return lanes.get(lane_key(event), TIMELINE_LANES)
+
     width, label_width, lane_height = 900, 260, 18
     end = max([e["t_ns"] + (e.get("duration_ns") or 0) for e in events] + [1])
     start = min([e["t_ns"] for e in events] + [end])
-    scale = (width - label_width - 20) / max(end - start, 1)
-    height = lane_height * len(lanes) + 40
+    plot_width = width - label_width - 20
+    scale = plot_width / max(end - start, 1)
+    binned = len(events) > budget
+    marks = (binned_marks(events, lane_of, labels, start, end, plot_width, budget) if binned
+             else exact_marks(events, lane_of, start, scale))
+    height = lane_height * len(labels) + 40
     parts = [f'<svg class="plot timeline" xmlns="http://www.w3.org/2000/svg" width="{width}" '
              f'height="{height}" role="img" aria-label="transfer timeline">']
-    for i, (variable, file, line) in enumerate(lanes):
-        site = f"{file}:{line}" if line is not None else (file or "")
+    for i, label in enumerate(labels):
         parts.append(f'<text x="{label_width - 8}" y="{i * lane_height + 13}" text-anchor="end" '
-                     f'font-family="monospace" font-size="11">{esc(variable)} {esc(site)}</text>')
-    for event in events:
-        key = (event.get("variable"), event.get("file"), event.get("line"))
-        if key not in lanes:
-            continue
-        y = lanes.index(key) * lane_height + (2 if event["direction"] == "to_device" else 9)
-        css = ("elided" if event.get("elided")
-               else "to" if event["direction"] == "to_device" else "from")
-        x = label_width + (event["t_ns"] - start) * scale
-        w = max((event.get("duration_ns") or 0) * scale, 1.5)
-        what = (f"elided ({event.get('reason')})" if event.get("elided") else
-                f"{event.get('duration_ns') or 0} ns" if event.get("duration_ns") else "not timed")
-        parts.append(f'<rect class="{css}" x="{x:.1f}" y="{y}" width="{w:.1f}" height="7">'
-                     f'<title>{esc(event.get("variable"))} {ARROW[event["direction"]]} '
-                     f'{event["bytes"]} bytes at {event["t_ns"]} ns, {esc(what)}</title></rect>')
-    axis_y = len(lanes) * lane_height + 14
+                     f'font-family="monospace" font-size="11">{esc(label)}</text>')
+    drawn = 0
+    for lane, css, direction, x, w, title in marks:
+        y = lane * lane_height + (2 if direction == "to_device" else 9)
+        parts.append(f'<rect class="{css}" x="{label_width + x:.1f}" y="{y}" width="{w:.1f}" '
+                     f'height="7"><title>{title}</title></rect>')
+        drawn += 1
+    axis_y = len(labels) * lane_height + 14
     parts.append(f'<line x1="{label_width}" y1="{axis_y}" x2="{width - 20}" y2="{axis_y}" '
                  'stroke="#888"/>')
     parts.append(f'<text x="{label_width}" y="{axis_y + 16}" font-size="11">'
@@ -584,7 +697,14 @@ def svg_timeline(run):
     parts.append(f'<text x="{width - 20}" y="{axis_y + 16}" font-size="11" text-anchor="end">'
                  f'{end / 1e6:.3f} ms (since the plugin started)</text>')
     parts.append("</svg>")
-    return "".join(parts)
+    notes = []
+    if binned:
+        notes.append(f"{len(events)} copies drawn as {drawn} marks: each adds up the copies of "
+                     "one buffer, direction and time slice (hover for the count).")
+    if others:
+        notes.append(f"The last lane adds up {len(others)} buffers beyond the first "
+                     f"{TIMELINE_LANES}.")
+    return "".join(parts), " ".join(notes)
 
 
 def html_tally_cells(tally):
@@ -607,12 +727,116 @@ TALLY_HEADER = ("<th>host->device</th><th>copies</th><th>device->host</th><th>co
                 "<th>elided h->d</th><th>elided d->h</th><th>time</th>")
 
 
+def html_suggestions(advice):
+    if not advice:
+        return "<p>None: the maps match what the run needed.</p>"
+    shown, rest = advice[:HTML_SUGGESTIONS], advice[HTML_SUGGESTIONS:]
+    out = "<ol>" + "".join(
+        f'<li class="suggestion" data-kind="{esc(s["kind"])}">{esc(s["text"])}'
+        + (f'<br><code>{esc(s["clause"])}</code>' if s["clause"] else "") + "</li>"
+        for s in shown) + "</ol>"
+    if rest:
+        out += (f'<p class="note">{len(rest)} smaller suggestions not listed (saving '
+                f'{esc(human_bytes(sum(s["saves"] for s in rest)))} in all); '
+                "<code>ownmap-report --text</code> lists them all.</p>")
+    return out
+
+
+def html_devices(devices):
+    shown, rest = keep_largest(devices, HTML_ROWS, traffic)
+    out = [f"<h2>Devices</h2><table><tr><th class=\"name\">device</th>{TALLY_HEADER}</tr>"]
+    for device in shown:
+        name = "64 and above" if device["device"] is None else device["device"]
+        out.append(f'<tr><td class="name">{esc(name)}</td>{html_tally_cells(device)}</tr>')
+    if rest:
+        out.append(f'<tr><td class="name">({len(rest)} other devices)</td>'
+                   f"{html_tally_cells(total_of(rest))}</tr>")
+    out.append("</table>")
+    return out
+
+
+def html_rows(rows, maps):
+    """The HTML_ROWS rows that moved or had elided the most bytes, in file
+    and line order, one row adding up the others, and the total."""
+    shown, rest = keep_largest(rows, HTML_ROWS, traffic)
+    out = ["<h2>Per variable and source location</h2><table><tr>"
+           "<th class=\"name\">variable</th><th class=\"name\">location</th>"
+           f"<th class=\"name\">map (static report)</th>{TALLY_HEADER}</tr>"]
+    for row in shown:
+        found = match_static(row, maps)
+        written = (f"{found['map']} ({found['kind']} at {found['file']}:{found['line']})"
+                   if found else "-")
+        out.append(f'<tr><td class="name">{esc(row["variable"])}</td>'
+                   f'<td class="name">{esc(site_of(row))}</td><td class="name">{esc(written)}</td>'
+                   f"{html_tally_cells(row)}</tr>")
+    if rest:
+        out.append(f'<tr><td class="name">({len(rest)} other sites)</td><td></td><td></td>'
+                   f"{html_tally_cells(total_of(rest))}</tr>")
+    out.append('<tr><th class="name">total</th><th></th><th></th>'
+               f"{html_tally_cells(total_of(rows))}</tr>")
+    out.append("</table>")
+    if rest:
+        out.append(f'<p class="note">The {HTML_ROWS} sites that moved the most bytes; '
+                   f"the other {len(rest)} are added up in one row (<code>ownmap-report "
+                   "--text</code> lists them all).</p>")
+    return out
+
+
+def html_timelines(runs, legend):
+    """The timelines of the first TIMELINE_RUNS run reports that have one,
+    sharing TIMELINE_MARKS marks."""
+    with_timeline = [run for run in runs if run["timeline"]]
+    drawn = {id(run) for run in with_timeline[:TIMELINE_RUNS]}
+    budget = max(TIMELINE_MIN_MARKS, TIMELINE_MARKS // max(len(drawn), 1))
+    out = ["<h2>Transfer timeline per buffer</h2>",
+           '<p class="note">Copies of data calls are timed (the call\'s duration shared by '
+           "bytes); copies made with a kernel are not timed and show as thin marks.</p>"]
+    for run in runs:
+        out.append(f"<h3>{esc(run['path'])}</h3>")
+        if id(run) in drawn:
+            plot, note = svg_timeline(run, budget)
+            out.append(legend + plot)
+            if note:
+                out.append(f'<p class="note">{esc(note)}</p>')
+            if run["timeline_not_kept"]:
+                out.append(f'<p class="note">{run["timeline_not_kept"]} later copies not kept.</p>')
+        elif run["timeline"]:
+            out.append(f'<p class="note">Not drawn: the page draws the timelines of the first '
+                       f"{TIMELINE_RUNS} run reports that have one.</p>")
+        else:
+            out.append('<p class="note">No timeline in this report.</p>')
+    return out, len(drawn)
+
+
+def html_findings(runs, static):
+    """In the order reported, at most HTML_FINDINGS (errors before
+    warnings when there are more); the rest counted."""
+    findings = [f for run in runs for f in run["findings"]]
+    if static:
+        findings += [{"severity": f.get("level"), "message": f.get("message")}
+                     for f in static["findings"]]
+    if not findings:
+        return ["<h2>Findings</h2>", "<p>None.</p>"]
+    shown, rest = keep_largest(findings, HTML_FINDINGS, lambda f: f.get("severity") == "error")
+    out = ["<h2>Findings</h2>", "<ul>" + "".join(
+        f"<li>{esc(f.get('severity'))}: {esc(f.get('message'))}</li>" for f in shown) + "</ul>"]
+    if rest:
+        errors = sum(1 for f in rest if f.get("severity") == "error")
+        out.append(f'<p class="note">{len(rest)} more findings not listed ({errors} errors, '
+                   f"{len(rest) - errors} others); the reports list them all.</p>")
+    return out
+
+
 def render_html(runs, static, rows, devices, advice):
+    """The page; its size is bounded whatever the inputs' (HTML_* and
+    TIMELINE_*)."""
     maps = static_maps(static) if static else []
-    plots = 1 + sum(1 for run in runs if run["timeline"])
+    legend = ('<p class="legend"><span class="to"></span>host->device<span class="from"></span>'
+              'device->host<span class="elided"></span>elided</p>')
+    timelines, drawn = html_timelines(runs, legend)
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            "<title>ownmap report</title>", f"<style>{STYLE}</style></head>",
-           f'<body data-plots="{plots}">', "<h1>ownmap report</h1>", "<ul>"]
+           f'<body data-plots="{1 + drawn}">', "<h1>ownmap report</h1>", "<ul>"]
     for run in runs:
         out.append(f"<li>run report <code>{esc(run['path'])}</code>: "
                    f"<code>{esc(run['program'] or '(program unknown)')}</code> "
@@ -620,58 +844,12 @@ def render_html(runs, static, rows, devices, advice):
     if static:
         out.append(f"<li>static report <code>{esc(static['path'])}</code> ({STATIC_SCHEMA})</li>")
     out.append('</ul><p class="note" id="rendered">not rendered by a browser yet</p>')
-
-    out.append("<h2>Suggested map clauses</h2>")
-    if advice:
-        out.append("<ol>" + "".join(
-            f'<li class="suggestion" data-kind="{esc(s["kind"])}">{esc(s["text"])}'
-            + (f'<br><code>{esc(s["clause"])}</code>' if s["clause"] else "") + "</li>"
-            for s in advice) + "</ol>")
-    else:
-        out.append("<p>None: the maps match what the run needed.</p>")
-
-    out.append(f"<h2>Devices</h2><table><tr><th class=\"name\">device</th>{TALLY_HEADER}</tr>")
-    for device in devices:
-        name = "64 and above" if device["device"] is None else device["device"]
-        out.append(f'<tr><td class="name">{esc(name)}</td>{html_tally_cells(device)}</tr>')
-    out.append("</table>")
-
-    out.append("<h2>Per variable and source location</h2><table><tr>"
-               "<th class=\"name\">variable</th><th class=\"name\">location</th>"
-               f"<th class=\"name\">map (static report)</th>{TALLY_HEADER}</tr>")
-    for row in rows:
-        found = match_static(row, maps)
-        written = (f"{found['map']} ({found['kind']} at {found['file']}:{found['line']})"
-                   if found else "-")
-        out.append(f'<tr><td class="name">{esc(row["variable"])}</td>'
-                   f'<td class="name">{esc(site_of(row))}</td><td class="name">{esc(written)}</td>'
-                   f"{html_tally_cells(row)}</tr>")
-    out.append('<tr><th class="name">total</th><th></th><th></th>'
-               f"{html_tally_cells(total_of(rows))}</tr>")
-    out.append("</table>")
-
-    legend = ('<p class="legend"><span class="to"></span>host->device<span class="from"></span>'
-              'device->host<span class="elided"></span>elided</p>')
+    out.append("<h2>Suggested map clauses</h2>" + html_suggestions(advice))
+    out += html_devices(devices)
+    out += html_rows(rows, maps)
     out.append(f"<h2>Bytes per region</h2>{legend}{svg_region_plot(region_bars(rows, maps))}")
-    out.append("<h2>Transfer timeline per buffer</h2>")
-    out.append('<p class="note">Copies of data calls are timed (the call\'s duration shared by '
-               "bytes); copies made with a kernel are not timed and show as thin marks.</p>")
-    for run in runs:
-        out.append(f"<h3>{esc(run['path'])}</h3>")
-        if run["timeline"]:
-            out.append(legend + svg_timeline(run))
-            if run["timeline_not_kept"]:
-                out.append(f'<p class="note">{run["timeline_not_kept"]} later copies not kept.</p>')
-        else:
-            out.append('<p class="note">No timeline in this report.</p>')
-
-    findings = [f for run in runs for f in run["findings"]]
-    if static:
-        findings += [{"severity": f.get("level"), "message": f.get("message")}
-                     for f in static["findings"]]
-    out.append("<h2>Findings</h2>")
-    out.append("<ul>" + "".join(f"<li>{esc(f.get('severity'))}: {esc(f.get('message'))}</li>"
-                                for f in findings) + "</ul>" if findings else "<p>None.</p>")
+    out += timelines
+    out += html_findings(runs, static)
     out.append(f"<script>{SCRIPT}</script></body></html>")
     return "\n".join(out) + "\n"
 
@@ -687,8 +865,9 @@ def parse_arguments(argv):
                     "most one static report (ownmap-rewrite --report=F --report-format=json) "
                     "into one self-contained HTML page, or a text summary, with the "
                     "suggested map clauses.",
-        epilog="Exit status: 0 written; 2 usage error, or an input that is missing, not "
-               "JSON or of another schema.")
+        epilog="Exit status: 0 written; 2 usage error, an input that is missing, not "
+               "JSON, of another schema or malformed, or an output that cannot be written; "
+               "1 internal error.")
     parser.add_argument("reports", nargs="+", metavar="REPORT.json",
                         help="run reports and at most one static report, in any order "
                              "(told apart by their \"schema\")")
@@ -702,15 +881,145 @@ def parse_arguments(argv):
     return parser.parse_args(argv)
 
 
-def write_output(path, text):
-    if path == "-":
-        sys.stdout.write(text)
-        return
+# ---------------------------------------------------------------------------
+# Writing the output: the rules of rtl/output.h (docs/reports.md)
+
+PSEUDO_FILESYSTEMS = ("proc", "sysfs", "cgroup", "cgroup2", "debugfs", "tracefs",
+                      "securityfs", "bpf", "efivarfs")
+
+
+def names_a_descriptor(path):
+    """/dev/stdout, /dev/fd/N, /proc/PID/fd/N: links to an open file
+    descriptor's file, which only the kernel can follow."""
+    return path.startswith(("/dev/std", "/dev/fd/")) or \
+        re.match(r"/proc/[^/]+/fd/", path) is not None
+
+
+def resolve_links(path):
+    """The file to replace: the symbolic links of path's last component
+    followed, also to a file that does not exist yet; None when a link leads
+    to an open file descriptor's file."""
+    target = path
+    for _ in range(40):
+        if names_a_descriptor(target):
+            return None
+        if not os.path.islink(target):
+            return target
+        target = os.path.join(os.path.dirname(target), os.readlink(target))
+    raise OSError(errno.ELOOP, os.strerror(errno.ELOOP))
+
+
+def on_pseudo_filesystem(path):
+    """Whether path lies on a kernel pseudo-filesystem (/proc, /sys), whose
+    files hold no data and get no neighbours."""
+    real, best, kind = os.path.realpath(path), "", None
     try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        with open("/proc/self/mounts", encoding="utf-8", errors="replace") as f:
+            for line in f:
+                fields = line.split()
+                if len(fields) < 3:
+                    continue
+                mount = fields[1].replace("\\040", " ")
+                inside = real == mount or real.startswith(mount.rstrip("/") + "/")
+                if inside and len(mount) >= len(best):
+                    best, kind = mount, fields[2]
+    except OSError:
+        return False
+    return kind in PSEUDO_FILESYSTEMS
+
+
+def write_into(fd, data):
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def write_straight(path, data, truncate):
+    """A FIFO, a device, a pseudo file: written into, never replaced;
+    appending, so that /dev/stdout redirected to a file goes on after what
+    was written there (a new open would start at offset 0)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC | (os.O_TRUNC if truncate else os.O_APPEND))
+    try:
+        write_into(fd, data)
+    finally:
+        os.close(fd)
+
+
+def create_temporary(target):
+    """target.tmp.XXXXXX, new, open for writing, with the mode of a new file
+    (0666 less the umask, which the kernel applies)."""
+    for _ in range(100):
+        temporary = f"{target}.tmp.{os.urandom(3).hex()}"
+        try:
+            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC,
+                           0o666), temporary
+        except FileExistsError:
+            continue
+    raise OSError(errno.EEXIST, os.strerror(errno.EEXIST))
+
+
+def cannot_create(target, error):
+    directory = os.path.dirname(target) or "."
+    if not os.path.exists(directory):
+        return f"{directory}: {os.strerror(errno.ENOENT)}"
+    return f"cannot create a file in {directory}: {error.strerror}"
+
+
+def write_replacing(path, target, old, data):
+    """Into a temporary file next to target, fsync'ed, renamed over it."""
+    outcome = f"; {path} was not {'changed' if old else 'created'}"
+    try:
+        fd, temporary = create_temporary(target)
     except OSError as e:
-        raise InputError(f"{path}: cannot write: {e.strerror}") from None
+        if old and on_pseudo_filesystem(target):
+            write_straight(target, data, truncate=True)
+            return
+        raise InputError(f"cannot write {path}: {cannot_create(target, e)}{outcome}") from None
+    try:
+        try:
+            if old and (old.st_uid != os.geteuid() or old.st_gid != os.getegid()):
+                try:
+                    os.fchown(fd, old.st_uid, old.st_gid)
+                except OSError:
+                    pass  # not allowed: the file is the writer's
+            if old:
+                os.fchmod(fd, stat.S_IMODE(old.st_mode))
+            write_into(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temporary, target)
+    except OSError as e:
+        os.unlink(temporary)
+        raise InputError(f"cannot write {path}: {e.strerror}{outcome}") from None
+
+
+def write_output(path, text):
+    """Writes the whole output so that it is never lost: a regular file
+    (or a new one) through a temporary file renamed over it when complete;
+    a symbolic link's target likewise; a FIFO, a device, standard output
+    ('-') and a pseudo file straight into them."""
+    data = text.encode("utf-8")
+    name = "standard output" if path == "-" else path
+    try:
+        if path == "-":
+            sys.stdout.flush()
+            write_into(sys.stdout.fileno(), data)
+            return
+        try:
+            old = os.stat(path)
+        except FileNotFoundError:
+            old = None
+        if old and stat.S_ISDIR(old.st_mode):
+            raise OSError(errno.EISDIR, os.strerror(errno.EISDIR))
+        target = resolve_links(path) if not old or stat.S_ISREG(old.st_mode) else None
+        if target is None:
+            write_straight(path, data, truncate=False)
+        else:
+            write_replacing(path, target, old, data)
+    except OSError as e:
+        outcome = f"; {path} was not changed" if path != "-" and e.errno == errno.EISDIR else ""
+        raise InputError(f"cannot write {name}: {e.strerror}{outcome}") from None
 
 
 def main(argv):
@@ -725,6 +1034,14 @@ def main(argv):
     except InputError as e:
         print(f"ownmap-report: error: {e}", file=sys.stderr)
         return 2
+    except (MemoryError, RecursionError) as e:
+        print(f"ownmap-report: error: the reports are too large to merge "
+              f"({type(e).__name__})", file=sys.stderr)
+        return 2
+    except Exception as e:  # pylint: disable=broad-except
+        print(f"ownmap-report: error: internal error: {type(e).__name__}: {e} (please report "
+              "it with the input files)", file=sys.stderr)
+        return 1
     return 0
 
 

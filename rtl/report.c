@@ -48,7 +48,10 @@ static void print_row(const char *name, int name_width, const char *location,
 
 size_t om_report_sorted_rows(om_ledger *ledger, const om_ledger_row **rows) {
   om_ledger_row other;
-  size_t count = om_ledger_snapshot(ledger, report_rows, OM_LEDGER_CAPACITY, &other);
+  size_t all = om_ledger_snapshot(ledger, report_rows, OM_LEDGER_CAPACITY, &other), count = 0;
+  for (size_t i = 0; i < all; i++) /* a forked child's rows of its parent are zero */
+    if (row_moved_data(&report_rows[i]))
+      report_rows[count++] = report_rows[i];
   qsort(report_rows, count, sizeof report_rows[0], compare_rows);
   if (row_moved_data(&other)) { /* last, after the sorted rows */
     other.site = (om_site){.name = OM_REPORT_OTHER_ROW, .file = "-"};

@@ -7,8 +7,8 @@
 /* The name of the row that adds up the sites beyond the ledger's capacity. */
 #define OM_REPORT_OTHER_ROW "<other>"
 
-/* The ledger's rows sorted by file, line and name, then the overflow row
- * when it moved data. *rows points to static storage, overwritten by the
+/* The ledger's rows that moved data or had a copy elided, sorted by file,
+ * line and name, then the overflow row when it did. *rows points to static storage, overwritten by the
  * next call: not reentrant, call at exit. */
 size_t om_report_sorted_rows(om_ledger *ledger, const om_ledger_row **rows);
 

@@ -3,16 +3,13 @@
 
 #include "json.h"
 #include "message.h"
+#include "output.h"
 #include "ownmap.h"
 #include "report.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <limits.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 static void print_setting(FILE *out, const om_option_desc *desc, const om_option_value *value) {
@@ -232,46 +229,14 @@ void om_run_report_print(FILE *out, const om_run_report *report) {
   fputs("}\n", out);
 }
 
-/* Writes the report into the open temporary file fd and closes it; false
- * with errno set. */
-static bool write_to(int fd, const om_run_report *report) {
-  mode_t mask = umask(0);
-  umask(mask);
-  FILE *out = fchmod(fd, 0666 & ~mask) == 0 ? fdopen(fd, "w") : NULL;
-  if (out == NULL) {
-    int saved_errno = errno;
-    close(fd);
-    errno = saved_errno;
-    return false;
-  }
-  om_run_report_print(out, report);
-  bool written = fflush(out) == 0 && !ferror(out) && fsync(fd) == 0;
-  int saved_errno = errno;
-  bool closed = fclose(out) == 0;
-  if (written && !closed)
-    return false;
-  errno = saved_errno;
-  return written;
-}
+static void print_report(FILE *out, const void *report) { om_run_report_print(out, report); }
 
 bool om_run_report_write(const char *path, const om_run_report *report) {
-  char temporary[PATH_MAX];
-  if (snprintf(temporary, sizeof temporary, "%s.tmp.XXXXXX", path) >= (int)sizeof temporary) {
-    om_warning("cannot write the run report to '%s': the path is too long", path);
-    return false;
-  }
-  int fd = mkstemp(temporary);
-  if (fd < 0) {
-    om_warning("cannot write the run report to '%s': %s", path, strerror(errno));
-    return false;
-  }
-  if (!write_to(fd, report) || rename(temporary, path) != 0) {
-    int saved_errno = errno;
-    unlink(temporary);
-    om_warning("cannot write the run report to '%s': %s", path, strerror(saved_errno));
-    return false;
-  }
-  return true;
+  char why[OM_OUTPUT_WHY_MAX];
+  if (om_output_write(path, print_report, report, why, sizeof why))
+    return true;
+  om_warning("cannot write the run report to '%s': %s", path, why);
+  return false;
 }
 
 bool om_program_name(char *out, size_t size) {

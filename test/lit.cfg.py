@@ -1,5 +1,8 @@
 # lit configuration shared by all lit suites under test/.
 import os
+import stat
+import subprocess
+import tempfile
 import lit.formats
 
 config.name = "ownmap"
@@ -45,3 +48,43 @@ config.substitutions.append(("%compare-with-plugin",
 
 if os.path.exists(os.path.join(bin_dir, "ownmap-rewrite")):
     config.available_features.add("rewriter")
+config.substitutions.append(("%full-disk",
+    os.path.join(config.ownmap_src_root, "test", "full-disk.sh")))
+
+
+def can_mount_tmpfs():
+    """Whether test/full-disk.sh can mount its tmpfs (root, and mount
+    allowed here)."""
+    if os.geteuid() != 0:
+        return False
+    probe = tempfile.mkdtemp(prefix="ownmap-lit-")
+    try:
+        mounted = subprocess.call(["mount", "-t", "tmpfs", "-o", "size=64k", "ownmap-probe", probe],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0
+        if mounted:
+            subprocess.call(["umount", probe])
+        return mounted
+    except OSError:
+        return False
+    finally:
+        os.rmdir(probe)
+
+
+def can_make_devices():
+    """Whether tests can make character devices (mknod: root)."""
+    probe = tempfile.mkdtemp(prefix="ownmap-lit-")
+    try:
+        os.mknod(os.path.join(probe, "null"), stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        os.unlink(os.path.join(probe, "null"))
+        return True
+    except OSError:
+        return False
+    finally:
+        os.rmdir(probe)
+
+
+# Tests that need these say REQUIRES and are UNSUPPORTED (skipped) without.
+if can_mount_tmpfs():
+    config.available_features.add("full-disk")
+if can_make_devices():
+    config.available_features.add("device-nodes")

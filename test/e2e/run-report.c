@@ -53,7 +53,7 @@
 // CHECK-NEXT: "timeline_not_kept": 0
 // CHECK-NEXT: }
 // SUMMARY: ownmap: total 6144 3 6144 3
-// BAD: ownmap: warning: cannot write the run report to '{{.*}}missing/run.json': No such file or directory
+// BAD: ownmap: warning: cannot write the run report to '{{.*}}missing/run.json': '{{.*}}missing': No such file or directory; '{{.*}}missing/run.json' was not created
 // LS: {{^run.json$}}
 // LS-NOT: tmp
 
