@@ -216,8 +216,8 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   }
   if (Failed)
     return;
-  std::vector<DataRegion> Regions =
-      planDataRegions(Loops, Kernel.getASTContext());
+  std::vector<DataRegion> Regions = planDataRegions(
+      Loops, PointerOrigins(*Annotations), Kernel.getASTContext());
   placeExclusivityChecks(*Annotations, Loops, Regions);
   placeFacts(Loops, Regions, Kernel.getASTContext());
   if (auto E = addEdits(Loops, Regions, Kernel.getASTContext(), File.Edits))
