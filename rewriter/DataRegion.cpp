@@ -2,7 +2,6 @@
 #include "DataRegion.h"
 #include "HostUses.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -101,25 +100,11 @@ bool regionMaySpan(const std::vector<const Stmt *> &Host,
   });
 }
 
-bool mentionsWord(llvm::StringRef Text, llvm::StringRef Word) {
-  for (size_t At = Text.find(Word); At != llvm::StringRef::npos;
-       At = Text.find(Word, At + 1)) {
-    bool Start = At == 0 || !isAsciiIdentifierContinue(Text[At - 1]);
-    size_t End = At + Word.size();
-    if (Start && (End == Text.size() || !isAsciiIdentifierContinue(Text[End])))
-      return true;
-  }
-  return false;
-}
-
 bool invariantUnder(const Polynomial &P,
                     const llvm::SmallPtrSetImpl<const VarDecl *> &Changed) {
   return llvm::all_of(P.atoms(), [&](const Atom &A) {
-    if (A.Var)
-      return !Changed.count(A.Var);
-    return llvm::none_of(Changed, [&](const VarDecl *V) {
-      return mentionsWord(A.Text, V->getName());
-    });
+    return llvm::none_of(Changed,
+                         [&](const VarDecl *V) { return A.mentions(*V); });
   });
 }
 

@@ -273,10 +273,16 @@ llvm::Error Inference::section(const VariableAccesses &VA,
                          PA.KindLoc,
                          "'" + Name + "' is annotated " +
                              macroName(*PA.Kind) + " here");
-    Plan.Section = Name + "[0:" + *PA.Length + "]";
+    std::string Count = PA.LengthSnapshot.value_or(*PA.Length);
+    Plan.Section = Name + "[0:" + Count + "]";
     Plan.Lower = Polynomial(0);
-    Plan.Length = Polynomial::atom(Atom{*PA.Length, nullptr});
-    Plan.Reason = "section from OM_LEN(" + *PA.Length + "): " + Why;
+    Plan.Length = Polynomial::atom(Atom{Count, nullptr});
+    Plan.LengthSnapshot = PA.LengthSnapshot.has_value();
+    Plan.Reason = "section from OM_LEN(" + *PA.Length + ")" +
+                  (PA.LengthSnapshot ? ", its value at kernel entry (kept in " +
+                                           *PA.LengthSnapshot + ")"
+                                     : "") +
+                  ": " + Why;
     return llvm::Error::success();
   }
   Polynomial Length = *Max - *Min + Polynomial(1);

@@ -36,6 +36,9 @@ struct VariablePlan {
   std::string Section;            // "x[0:n]", or the name for a scalar map
   /// For an array section: its first element and element count.
   std::optional<Polynomial> Lower, Length;
+  /// The length is the local that keeps OM_LEN's count at kernel entry
+  /// (LengthSnapshots.h): its declaration must go into the kernel.
+  bool LengthSnapshot = false;
   std::optional<ReductionOp> Reduction;
   std::optional<Ownership> Annotation;
   clang::SourceLocation AnnotationLoc;

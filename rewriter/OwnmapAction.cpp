@@ -8,6 +8,7 @@
 #include "Escape.h"
 #include "Facts.h"
 #include "KernelRewrite.h"
+#include "LengthSnapshots.h"
 #include "LineDirectives.h"
 #include "LoopAccess.h"
 #include "MapInference.h"
@@ -126,16 +127,38 @@ static void placeFacts(llvm::MutableArrayRef<PlannedLoop> Loops,
   }
 }
 
+/// The declarations that open the kernel's body: the OM_LEN counts at
+/// entry (LengthSnapshots.h) that a loop maps.
+static std::vector<std::string>
+entryDeclarations(const KernelAnnotations &Annotations,
+                  llvm::ArrayRef<PlannedLoop> Loops) {
+  std::vector<std::string> Lines;
+  for (const ParmVarDecl *P : Annotations.Kernel->parameters()) {
+    const ParamAnnotation *PA = Annotations.lookup(P);
+    bool Mapped = llvm::any_of(Loops, [&](const PlannedLoop &Loop) {
+      return llvm::any_of(Loop.Plan.Variables, [&](const VariablePlan &V) {
+        return V.Var == P && V.LengthSnapshot;
+      });
+    });
+    if (PA && PA->LengthSnapshot && Mapped)
+      Lines.push_back(snapshotDeclaration(*PA));
+  }
+  return Lines;
+}
+
 /// A line to insert after a loop, with the indentation of IndentOf.
 struct LineAfter {
   std::string Text;
   SourceLocation IndentOf;
 };
 
-/// The directive of every loop, with its checks and facts before it and
-/// the facts' withdrawal after it, and the braces, directives and updates
-/// of every data region around them.
-static llvm::Error addEdits(llvm::ArrayRef<PlannedLoop> Loops,
+/// The declarations that open the kernel's Body, the directive of every
+/// loop, with its checks and facts before it and the facts' withdrawal
+/// after it, and the braces, directives and updates of every data region
+/// around them.
+static llvm::Error addEdits(const CompoundStmt &Body,
+                            llvm::ArrayRef<std::string> EntryLines,
+                            llvm::ArrayRef<PlannedLoop> Loops,
                             llvm::ArrayRef<DataRegion> Regions,
                             ASTContext &Ctx, tooling::Replacements &Edits) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -143,6 +166,15 @@ static llvm::Error addEdits(llvm::ArrayRef<PlannedLoop> Loops,
   // after a loop, in order: its own, then a region's closing brace.
   llvm::MapVector<SourceLocation, std::vector<std::string>> Before;
   llvm::MapVector<const ForStmt *, std::vector<LineAfter>> After;
+  if (!EntryLines.empty()) {
+    SourceLocation First = Body.body_front()->getBeginLoc();
+    if (First.isMacroID() || !startsLine(First, SM))
+      return sourceError(
+          SM.getExpansionLoc(First),
+          "cannot keep the OM_LEN counts at kernel entry: the kernel's first "
+          "statement does not start its line; put it on a line of its own");
+    llvm::append_range(Before[First], EntryLines);
+  }
   for (const PlannedLoop &Loop : Loops)
     if (!Loop.Facts.empty())
       After[Loop.Site.Loop].push_back(
@@ -197,6 +229,7 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
     return fail(Annotations.takeError());
   if (auto E = checkEscapes(*Annotations))
     return fail(std::move(E));
+  snapshotChangedLengths(*Annotations);
   std::vector<LoopSite> Sites = findOutermostLoops(*Kernel.getBody());
   // Loops already under a directive (as in the tool's own output) are not
   // worth a warning; a kernel without any loop is.
@@ -220,7 +253,9 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
       Loops, PointerOrigins(*Annotations), Kernel.getASTContext());
   placeExclusivityChecks(*Annotations, Loops, Regions);
   placeFacts(Loops, Regions, Kernel.getASTContext());
-  if (auto E = addEdits(Loops, Regions, Kernel.getASTContext(), File.Edits))
+  if (auto E = addEdits(*cast<CompoundStmt>(Kernel.getBody()),
+                        entryDeclarations(*Annotations, Loops), Loops,
+                        Regions, Kernel.getASTContext(), File.Edits))
     return fail(std::move(E));
   for (const PlannedLoop &Loop : Loops)
     Results.Findings.addLoop(Loop, Kernel, SM);

@@ -23,6 +23,20 @@ bool Atom::operator<(const Atom &O) const {
   return Position(Var) < Position(O.Var);
 }
 
+bool Atom::mentions(const VarDecl &V) const {
+  if (Var)
+    return Var == &V;
+  llvm::StringRef Name = V.getName();
+  for (size_t At = Text.find(Name); At != std::string::npos;
+       At = Text.find(Name, At + 1)) {
+    bool Start = At == 0 || !isAsciiIdentifierContinue(Text[At - 1]);
+    size_t End = At + Name.size();
+    if (Start && (End == Text.size() || !isAsciiIdentifierContinue(Text[End])))
+      return true;
+  }
+  return false;
+}
+
 Polynomial::Polynomial(int64_t Constant) { add({}, Constant); }
 
 Polynomial Polynomial::atom(Atom A) {
