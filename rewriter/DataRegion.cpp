@@ -1,5 +1,6 @@
 //===- DataRegion.cpp - keep data on the device across a kernel's loops --===//
 #include "DataRegion.h"
+#include "EmptyLoops.h"
 #include "HostUses.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/MapVector.h"
@@ -268,8 +269,19 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
   if ((Kind == MapKind::From || Kind == MapKind::Alloc) &&
       (hostTouches(Var) || (Kind == MapKind::From && !OneLoopCovers)))
     return std::nullopt;
+  // The union is as long as any loop's section, so it needs a guard only
+  // when every loop's does: then it is not empty when some loop's is not.
+  std::vector<std::string> NonEmpty;
+  for (const Use &U : Uses)
+    if (!llvm::is_contained(NonEmpty, U.Plan->NonEmpty))
+      NonEmpty.push_back(U.Plan->NonEmpty);
+  std::string AnyNonEmpty;
+  if (!llvm::is_contained(NonEmpty, ""))
+    AnyNonEmpty = NonEmpty.size() == 1
+                      ? NonEmpty.front()
+                      : "(" + llvm::join(NonEmpty, ") || (") + ")";
   std::string Section = Var->getName().str() + "[" + Low.str() + ":" +
-                        (High - Low).str() + "]";
+                        guardedLength(High - Low, AnyNonEmpty) + "]";
   std::vector<std::string> Where;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const Use &U : Uses) {

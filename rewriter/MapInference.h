@@ -36,6 +36,10 @@ struct VariablePlan {
   std::string Section;            // "x[0:n]", or the name for a scalar map
   /// For an array section: its first element and element count.
   std::optional<Polynomial> Lower, Length;
+  /// When the loops may reach no element of the section: the condition
+  /// under which they reach some, which guards Length in the map
+  /// (EmptyLoops.h); empty when Length needs no guard.
+  std::string NonEmpty;
   /// The length is the local that keeps OM_LEN's count at kernel entry
   /// (LengthSnapshots.h): its declaration must go into the kernel.
   bool LengthSnapshot = false;

@@ -27,8 +27,8 @@ OM_KERNEL void twostep(int n, int m, OM_IN const float *z, OM_INOUT float *y,
 // CHECK-NEXT: {{^}}    y[i] = y[i] + z[i];{{$}}
 // CHECK-NEXT: {{^}}  m = m - 1;{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("twostep", "OM_INOUT", "y", y + 1, y + n, "v", v + m, v + (m + 1));{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(v + m, 1 * sizeof *v);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: z[0:n - 1]) map(tofrom: y[1:n - 1]) map(to: v[m:1]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(v + m, (n > 1 ? 1 : 0) * sizeof *v);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: z[0:(n > 1 ? n - 1 : 0)]) map(tofrom: y[1:(n > 1 ? n - 1 : 0)]) map(to: v[m:(n > 1 ? 1 : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 1; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = y[i] * z[i - 1] + v[m];{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_facts_done();{{$}}
