@@ -14,6 +14,7 @@
 #define OWNMAP_REWRITER_MAPINFERENCE_H
 
 #include "Annotations.h"
+#include "CalleeGlobals.h"
 #include "CanonicalLoop.h"
 #include "LoopAccess.h"
 #include "Polynomial.h"
@@ -56,6 +57,9 @@ struct OffloadPlan {
   std::vector<VariablePlan> Variables;
   /// Loops the directive covers: 2 when the inner loop is collapsed.
   unsigned Collapse = 1;
+  /// Globals that functions the loop calls read (the mapped ones are
+  /// Variables too).
+  std::vector<CalleeGlobal> Globals;
 
   /// "#pragma omp target teams distribute parallel for map(...) ..."
   std::string pragma() const;

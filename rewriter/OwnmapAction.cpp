@@ -17,7 +17,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -65,6 +67,10 @@ private:
   llvm::Expected<OffloadPlan> planLoop(const KernelAnnotations &Annotations,
                                        const LoopSite &Site,
                                        const SourceManager &SM);
+  /// Globals of the file that are already made `declare target link`.
+  llvm::SmallPtrSet<const VarDecl *, 4> Linked;
+  llvm::Error linkGlobals(llvm::ArrayRef<PlannedLoop> Loops, ASTContext &Ctx,
+                          tooling::Replacements &Edits);
 };
 
 llvm::Expected<OffloadPlan>
@@ -78,7 +84,59 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
   auto Accesses = collectLoopAccesses(*Loop);
   if (!Accesses)
     return Accesses.takeError();
-  return inferMaps(Annotations, *Loop, *Accesses);
+  auto Plan = inferMaps(Annotations, *Loop, *Accesses);
+  if (!Plan)
+    return Plan.takeError();
+  auto Globals = globalsReadByCallees(*Site.Loop);
+  if (!Globals)
+    return Globals.takeError();
+  for (const CalleeGlobal &G : *Globals) {
+    if (G.How == CalleeGlobal::Transfer::Update)
+      continue;
+    VariablePlan V;
+    V.Var = G.Global;
+    V.Map = MapKind::To;
+    V.Section = G.Global->getName().str();
+    V.Reason = G.reason();
+    Plan->Variables.push_back(std::move(V));
+  }
+  Plan->Globals = std::move(*Globals);
+  return Plan;
+}
+
+/// `#pragma omp declare target link(g)` after the definition of every global
+/// the loops map that is not `declare target` yet, once per file.
+llvm::Error KernelConsumer::linkGlobals(llvm::ArrayRef<PlannedLoop> Loops,
+                                        ASTContext &Ctx,
+                                        tooling::Replacements &Edits) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const PlannedLoop &Loop : Loops)
+    for (const CalleeGlobal &G : Loop.Plan.Globals) {
+      if (G.How != CalleeGlobal::Transfer::LinkAndMap ||
+          !Linked.insert(G.Global).second)
+        continue;
+      const VarDecl *Def = G.Global->getDefinition();
+      if (!Def)
+        Def = G.Global->getActingDefinition();
+      // The declaration ends at the `;` after its last declarator.
+      SourceLocation End = Lexer::getLocForEndOfToken(Def->getEndLoc(), 0, SM,
+                                                      Ctx.getLangOpts());
+      auto [File, Offset] = SM.getDecomposedLoc(End);
+      size_t Semi = SM.getBufferData(File).find(';', Offset);
+      if (Semi == llvm::StringRef::npos)
+        return sourceError(Def->getLocation(),
+                           "cannot find the end of the declaration of '" +
+                               Def->getName() + "'");
+      auto Edit = insertLineAfterToken(
+          End.getLocWithOffset(Semi - Offset),
+          "#pragma omp declare target link(" + Def->getName().str() + ")",
+          SM.getLocForStartOfFile(File), SM, Ctx.getLangOpts());
+      if (!Edit)
+        return Edit.takeError();
+      if (auto E = Edits.add(*Edit))
+        return E;
+    }
+  return llvm::Error::success();
 }
 
 /// The run-time exclusivity checks of every loop: before the data region
@@ -190,6 +248,10 @@ static llvm::Error addEdits(const CompoundStmt &Body,
   }
   for (const PlannedLoop &Loop : Loops) {
     std::vector<std::string> &Lines = Before[Loop.Site.Loop->getForLoc()];
+    for (const CalleeGlobal &G : Loop.Plan.Globals)
+      if (G.How == CalleeGlobal::Transfer::Update)
+        Lines.push_back("#pragma omp target update to(" +
+                        G.Global->getName().str() + ")");
     llvm::append_range(Lines, Loop.Checks);
     llvm::append_range(Lines, Loop.Facts);
     Lines.push_back(Loop.Plan.pragma());
@@ -253,6 +315,8 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
       Loops, PointerOrigins(*Annotations), Kernel.getASTContext());
   placeExclusivityChecks(*Annotations, Loops, Regions);
   placeFacts(Loops, Regions, Kernel.getASTContext());
+  if (auto E = linkGlobals(Loops, Kernel.getASTContext(), File.Edits))
+    return fail(std::move(E));
   if (auto E = addEdits(*cast<CompoundStmt>(Kernel.getBody()),
                         entryDeclarations(*Annotations, Loops), Loops,
                         Regions, Kernel.getASTContext(), File.Edits))
