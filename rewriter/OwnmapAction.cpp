@@ -12,6 +12,7 @@
 #include "LineDirectives.h"
 #include "LoopAccess.h"
 #include "MapInference.h"
+#include "NestingDepth.h"
 #include "Report.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -286,6 +287,8 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
                             "kernel '" + Kernel.getName() +
                                 "' comes from a macro expansion; write it "
                                 "out to have it rewritten"));
+  if (auto E = checkNestingDepth(*Kernel.getBody()))
+    return fail(std::move(E));
   auto Annotations = readKernelAnnotations(Kernel);
   if (!Annotations)
     return fail(Annotations.takeError());
