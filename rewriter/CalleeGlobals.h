@@ -18,7 +18,8 @@
 // would change its own copy, which the host never sees), one that holds
 // pointers (host addresses on the device), one defined in another file,
 // and a `static` global that is `declare target to/enter` (the host cannot
-// update it).
+// update it). (The action also refuses a global that a parameter or local of
+// the kernel hides at the loop.)
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_CALLEEGLOBALS_H

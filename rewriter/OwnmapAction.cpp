@@ -74,6 +74,27 @@ private:
                           tooling::Replacements &Edits);
 };
 
+/// A parameter or local of Kernel called Name: a clause naming a global of
+/// that name before one of its loops would name it instead.
+static const VarDecl *kernelVariableNamed(const FunctionDecl &Kernel,
+                                          llvm::StringRef Name) {
+  for (const ParmVarDecl *P : Kernel.parameters())
+    if (P->getName() == Name)
+      return P;
+  llvm::SmallVector<const Stmt *, 32> Work{Kernel.getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getName() == Name)
+          return V;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return nullptr;
+}
+
 llvm::Expected<OffloadPlan>
 KernelConsumer::planLoop(const KernelAnnotations &Annotations,
                          const LoopSite &Site, const SourceManager &SM) {
@@ -92,6 +113,16 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
   if (!Globals)
     return Globals.takeError();
   for (const CalleeGlobal &G : *Globals) {
+    if (const VarDecl *Hiding = kernelVariableNamed(
+            *Annotations.Kernel, G.Global->getName()))
+      return sourceError(Site.Loop->getForLoc(),
+                         "cannot offload: the loop's functions read global '" +
+                             G.Global->getName() +
+                             "', which the kernel's own '" +
+                             Hiding->getName() +
+                             "' hides at the loop; rename one of them",
+                         Hiding->getLocation(),
+                         "'" + Hiding->getName() + "' is declared here");
     if (G.How == CalleeGlobal::Transfer::Update)
       continue;
     VariablePlan V;

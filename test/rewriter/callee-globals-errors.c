@@ -36,3 +36,12 @@ OM_KERNEL void hides(int n, OM_INOUT float *y) {
     y[i] = hide(y[i]);
 }
 // CHECK: callee-globals-errors.c:[[#@LINE-2]]:12: error: cannot offload: 'hide', which the loop calls, reads global 'hidden', which is 'static' and 'declare target': the host cannot update its device copy; use 'declare target link' or drop 'static'
+
+static float gain = 2.0f;
+static float amplified(float v) { return v * gain; }
+OM_KERNEL void amplifies(int n, float gain, OM_INOUT float *y) {
+  for (int i = 0; i < n; ++i)
+    y[i] = amplified(y[i]) + gain;
+}
+// CHECK: callee-globals-errors.c:[[#@LINE-3]]:3: error: cannot offload: the loop's functions read global 'gain', which the kernel's own 'gain' hides at the loop; rename one of them
+// CHECK: callee-globals-errors.c:[[#@LINE-5]]:39: note: 'gain' is declared here
