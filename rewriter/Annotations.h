@@ -29,6 +29,9 @@ struct ParamAnnotation {
   clang::SourceLocation KindLoc; // where the ownership macro is written
   std::optional<std::string> Length; // OM_LEN's expression text
   clang::SourceLocation LengthLoc;
+  /// The local that keeps Length's value at kernel entry, when the kernel
+  /// changes a variable Length names (LengthSnapshots.h); maps use it.
+  std::optional<std::string> LengthSnapshot;
 };
 
 /// Annotations of one OM_KERNEL function, keyed by parameter.

@@ -1,9 +1,8 @@
 //===- DataRegion.cpp - keep data on the device across a kernel's loops --===//
 #include "DataRegion.h"
+#include "EmptyLoops.h"
+#include "HostUses.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -27,103 +26,32 @@ std::string DataRegion::pragma() const {
 
 namespace {
 
-/// How host code uses a variable.
-struct HostUse {
-  bool Read = false, Write = false;
-};
-
-/// The parent expression of E, with E moved up over parentheses; null when
-/// the parent is not an expression.
-const Expr *parentOf(const Expr *&E, ASTContext &Ctx) {
-  while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(*E);
-    const Expr *P = Parents.size() == 1 ? Parents[0].get<Expr>() : nullptr;
-    if (!isa_and_nonnull<ParenExpr>(P))
-      return P;
-    E = P;
-  }
-}
-
-bool isLoad(const Expr *E) {
-  const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(E);
-  return Cast && Cast->getCastKind() == CK_LValueToRValue;
-}
-
-/// What a reference does to its variable: a scalar is read when loaded; a
-/// pointer's elements are read by `p[e]` / `*p` loads and by passing p as
-/// `const T *`, written by plain assignment. Anything else counts as both.
-HostUse classify(const DeclRefExpr &Ref, ASTContext &Ctx) {
-  const HostUse Unknown{true, true};
-  const Expr *E = &Ref;
-  const Expr *P = parentOf(E, Ctx);
-  if (!isLoad(P))
-    return Unknown;
-  if (!Ref.getType()->isPointerType())
-    return {true, false};
-  E = P;
-  P = parentOf(E, Ctx);
-  while (isa_and_nonnull<ImplicitCastExpr>(P)) { // e.g. to `const T *`
-    E = P;
-    P = parentOf(E, Ctx);
-  }
-  if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-      if (Call->getArg(I) == E &&
-          readOnlyParameter(Call->getDirectCallee(), I))
-        return {true, false};
-    return Unknown;
-  }
-  const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(P);
-  const auto *Deref = dyn_cast_or_null<UnaryOperator>(P);
-  if (!(Sub && Sub->getBase() == E) &&
-      !(Deref && Deref->getOpcode() == UO_Deref))
-    return Unknown;
-  E = P;
-  P = parentOf(E, Ctx);
-  if (isLoad(P))
-    return {true, false};
-  const auto *Assign = dyn_cast_or_null<BinaryOperator>(P);
-  if (Assign && Assign->getOpcode() == BO_Assign && Assign->getLHS() == E)
-    return {false, true};
-  return Unknown;
-}
-
-/// Every variable host statements refer to, with how.
-class HostUses : public RecursiveASTVisitor<HostUses> {
-public:
-  explicit HostUses(ASTContext &Ctx) : Ctx(Ctx) {}
-  llvm::MapVector<const VarDecl *, HostUse> Uses;
-
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl())) {
-      HostUse U = classify(*Ref, Ctx);
-      Uses[V].Read |= U.Read;
-      Uses[V].Write |= U.Write;
-    }
-    return true;
-  }
-
-private:
-  ASTContext &Ctx;
-};
-
 /// A jump that may leave the statement (and so the region around it):
 /// return, goto, a label to jump to, or break/continue outside a loop or
-/// switch of its own.
-bool mayJumpOut(const Stmt *S, bool InLoop = false, bool InSwitch = false) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, LabelStmt>(S))
-    return true;
-  if (isa<ContinueStmt>(S))
-    return !InLoop;
-  if (isa<BreakStmt>(S))
-    return !InLoop && !InSwitch;
-  InLoop |= isa<ForStmt, WhileStmt, DoStmt>(S);
-  InSwitch |= isa<SwitchStmt>(S);
-  return llvm::any_of(S->children(), [&](const Stmt *Child) {
-    return mayJumpOut(Child, InLoop, InSwitch);
-  });
+/// switch of its own. Walked without recursion: expressions may be nested
+/// thousands deep.
+bool mayJumpOut(const Stmt *Root) {
+  struct Item {
+    const Stmt *S;
+    bool InLoop, InSwitch;
+  };
+  llvm::SmallVector<Item, 32> Work{{Root, false, false}};
+  while (!Work.empty()) {
+    auto [S, InLoop, InSwitch] = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, LabelStmt>(S))
+      return true;
+    if (isa<ContinueStmt>(S) && !InLoop)
+      return true;
+    if (isa<BreakStmt>(S) && !InLoop && !InSwitch)
+      return true;
+    InLoop |= isa<ForStmt, WhileStmt, DoStmt>(S);
+    InSwitch |= isa<SwitchStmt>(S);
+    for (const Stmt *Child : S->children())
+      Work.push_back({Child, InLoop, InSwitch});
+  }
+  return false;
 }
 
 /// The statements of A's block strictly between loops A and B, or none
@@ -144,82 +72,103 @@ std::optional<std::vector<const Stmt *>> between(const LoopSite &A,
   return std::nullopt;
 }
 
-/// Host statements a region may span: no declarations (the region's braces
-/// would end their scope), no jumps out, each group starting its line (so
-/// that an update can go before it).
-bool regionMaySpan(const std::vector<const Stmt *> &Host,
-                   const SourceManager &SM) {
-  if (!Host.empty() && !startsLine(Host.front()->getBeginLoc(), SM))
-    return false;
-  return llvm::none_of(Host, [](const Stmt *S) {
-    return isa<DeclStmt>(S) || mayJumpOut(S);
+/// True when a loop of Loops maps pointer V.
+bool mapsPointer(llvm::ArrayRef<PlannedLoop> Loops, const VarDecl *V) {
+  return llvm::any_of(Loops, [&](const PlannedLoop &Loop) {
+    return llvm::any_of(Loop.Plan.Variables, [&](const VariablePlan &P) {
+      return P.Var == V && P.Map && P.Var->getType()->isPointerType();
+    });
   });
 }
 
-bool mentionsWord(llvm::StringRef Text, llvm::StringRef Word) {
-  for (size_t At = Text.find(Word); At != llvm::StringRef::npos;
-       At = Text.find(Word, At + 1)) {
-    bool Start = At == 0 || !isAsciiIdentifierContinue(Text[At - 1]);
-    size_t End = At + Word.size();
-    if (Start && (End == Text.size() || !isAsciiIdentifierContinue(Text[End])))
-      return true;
-  }
-  return false;
+/// Host statements a region may span: no declarations (the region's braces
+/// would end their scope), no jumps out, each group starting its line (so
+/// that an update can go before it), and no move of a pointer a loop maps
+/// (the region maps the array the pointer gave on entry; the loops after
+/// the move map another address, which may partly overlap it).
+bool regionMaySpan(const std::vector<const Stmt *> &Host,
+                   llvm::ArrayRef<PlannedLoop> Loops, ASTContext &Ctx) {
+  if (!Host.empty() && !startsLine(Host.front()->getBeginLoc(),
+                                   Ctx.getSourceManager()))
+    return false;
+  if (llvm::any_of(Host, [](const Stmt *S) {
+        return isa<DeclStmt>(S) || mayJumpOut(S);
+      }))
+    return false;
+  HostUses Uses = collectHostUses(Host, Ctx);
+  return llvm::none_of(Uses.Variables, [&](const auto &Entry) {
+    return Entry.second.Moved && mapsPointer(Loops, Entry.first);
+  });
 }
 
 bool invariantUnder(const Polynomial &P,
                     const llvm::SmallPtrSetImpl<const VarDecl *> &Changed) {
   return llvm::all_of(P.atoms(), [&](const Atom &A) {
-    if (A.Var)
-      return !Changed.count(A.Var);
-    return llvm::none_of(Changed, [&](const VarDecl *V) {
-      return mentionsWord(A.Text, V->getName());
-    });
+    return llvm::none_of(Changed,
+                         [&](const VarDecl *V) { return A.mentions(*V); });
   });
 }
+
+/// How host code reaches one array of a region at elements it cannot bound:
+/// these need an update of the region's whole section.
+struct WholeReach {
+  bool Read = false, Write = false;
+};
 
 class RegionPlanner {
 public:
   RegionPlanner(llvm::ArrayRef<PlannedLoop> Loops, size_t First, size_t Last,
-                ASTContext &Ctx)
-      : Loops(Loops), First(First), Last(Last), Ctx(Ctx) {}
+                const PointerOrigins &Origins, ASTContext &Ctx)
+      : Loops(Loops), First(First), Last(Last), Origins(Origins), Ctx(Ctx) {}
 
   std::optional<DataRegion> plan();
 
 private:
   llvm::ArrayRef<PlannedLoop> Loops;
   size_t First, Last;
+  const PointerOrigins &Origins;
   ASTContext &Ctx;
   /// Host uses between loop K and K + 1, indexed by K - First.
-  std::vector<llvm::MapVector<const VarDecl *, HostUse>> Between;
+  std::vector<HostUses> Between;
   std::vector<SourceLocation> HostStart; // first host statement, if any
   /// Scalars host code or a reduction changes inside the region: sections
   /// that mention them are not the same at region entry.
   llvm::SmallPtrSet<const VarDecl *, 8> Changed;
+  mutable llvm::DenseMap<const VarDecl *, PointerTargets> Targets;
 
   struct Use {
     size_t Loop;
     const VariablePlan *Plan;
   };
-  void collectHostUses();
+  /// A kept array with the loops that use it.
+  struct Kept {
+    const VarDecl *Var;
+    MapKind Kind;
+    std::string Section;
+    std::vector<Use> Uses;
+  };
+  void collectBetween();
   bool stable(const Polynomial &P) const;
+  const PointerTargets &targetsOf(const VarDecl *Pointer) const;
+  bool mayReach(const VarDecl *Pointer, const VarDecl *Array) const;
+  bool isElementAlone(const ElementUse &E, size_t K) const;
+  WholeReach wholeReach(size_t K, const VarDecl *Array) const;
+  bool hostTouches(const VarDecl *Array) const;
   std::optional<RegionVariable> keep(const VarDecl *Var,
-                                     llvm::ArrayRef<Use> Uses,
-                                     DataRegion &Region) const;
+                                     llvm::ArrayRef<Use> Uses) const;
+  void addUpdates(size_t K, llvm::ArrayRef<Kept> Arrays,
+                  DataRegion &Region) const;
 };
 
-void RegionPlanner::collectHostUses() {
+void RegionPlanner::collectBetween() {
   for (size_t K = First; K < Last; ++K) {
-    HostUses Visitor(Ctx);
     auto Host = between(Loops[K].Site, Loops[K + 1].Site);
-    for (const Stmt *S : *Host)
-      Visitor.TraverseStmt(const_cast<Stmt *>(S));
     HostStart.push_back(Host->empty() ? SourceLocation()
                                       : Host->front()->getBeginLoc());
-    for (const auto &[V, U] : Visitor.Uses)
+    Between.push_back(collectHostUses(*Host, Ctx));
+    for (const auto &[V, U] : Between.back().Variables)
       if (U.Write && !V->getType()->isPointerType())
         Changed.insert(V);
-    Between.push_back(std::move(Visitor.Uses));
   }
   for (size_t K = First; K <= Last; ++K)
     for (const VariablePlan &V : Loops[K].Plan.Variables)
@@ -231,9 +180,71 @@ bool RegionPlanner::stable(const Polynomial &P) const {
   return invariantUnder(P, Changed);
 }
 
+const PointerTargets &RegionPlanner::targetsOf(const VarDecl *Pointer) const {
+  auto It = Targets.find(Pointer);
+  if (It == Targets.end())
+    It = Targets.try_emplace(Pointer, Origins.targetsOf(Pointer)).first;
+  return It->second;
+}
+
+/// True when host code may reach Array's elements through Pointer, a
+/// variable other than Array.
+bool RegionPlanner::mayReach(const VarDecl *Pointer,
+                             const VarDecl *Array) const {
+  return Pointer != Array && Pointer->getType()->isPointerType() &&
+         targetsOf(Pointer).mayReach(Array);
+}
+
+/// True when the element E that host code between loop K and K + 1 uses can
+/// be updated alone, as `p[c:1]` right before or after that code: p is
+/// declared before it (so in scope there) and not moved by it.
+bool RegionPlanner::isElementAlone(const ElementUse &E, size_t K) const {
+  const HostUses &Host = Between[K - First];
+  auto It = Host.Variables.find(E.Pointer);
+  bool Moved = It != Host.Variables.end() && It->second.Moved;
+  return E.Index >= 0 && !Moved &&
+         Ctx.getSourceManager().isBeforeInTranslationUnit(
+             E.Pointer->getLocation(), HostStart[K - First]);
+}
+
+/// What host code between loop K and K + 1 does to Array that an update of
+/// one element does not cover: any use of Array itself, and uses through
+/// other pointers that may reach it, at elements that cannot be updated
+/// alone.
+WholeReach RegionPlanner::wholeReach(size_t K, const VarDecl *Array) const {
+  const HostUses &Host = Between[K - First];
+  WholeReach R;
+  for (const auto &[V, U] : Host.Variables)
+    if (V == Array || mayReach(V, Array)) {
+      R.Read |= U.Read;
+      R.Write |= U.Write;
+    }
+  for (const ElementUse &E : Host.Elements)
+    if (E.Pointer == Array ||
+        (mayReach(E.Pointer, Array) && !isElementAlone(E, K)))
+      (E.Write ? R.Write : R.Read) = true;
+  return R;
+}
+
+/// True when host code anywhere in the region may reach Array.
+bool RegionPlanner::hostTouches(const VarDecl *Array) const {
+  return llvm::any_of(Between, [&](const HostUses &Host) {
+    return Host.touches(Array) ||
+           llvm::any_of(Host.Variables,
+                        [&](const auto &Entry) {
+                          return mayReach(Entry.first, Array);
+                        }) ||
+           llvm::any_of(Host.Elements, [&](const ElementUse &E) {
+             return mayReach(E.Pointer, Array);
+           });
+  });
+}
+
 std::optional<RegionVariable>
-RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses,
-                    DataRegion &Region) const {
+RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
+  // Code that does not name Var may move it.
+  if (Origins.addressTaken(Var))
+    return std::nullopt;
   const VariablePlan &Front = *Uses.front().Plan;
   Polynomial Low = *Front.Lower, High = *Front.Lower + *Front.Length;
   for (const Use &U : Uses.drop_front()) {
@@ -249,36 +260,28 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses,
   if (!stable(Low) || !stable(High))
     return std::nullopt;
   MapKind Kind = *Front.Map;
-  bool HostTouches = llvm::any_of(
-      Between, [&](const auto &Uses) { return Uses.count(Var); });
   // OM_OUT data is copied back over the union: one loop must write all of
   // it. Neither uninitialised OM_OUT data nor OM_SCRATCH data may meet host
   // code.
   bool OneLoopCovers = llvm::any_of(Uses, [&](const Use &U) {
     return *U.Plan->Lower == Low && *U.Plan->Lower + *U.Plan->Length == High;
   });
-  if ((Kind == MapKind::From && (!OneLoopCovers || HostTouches)) ||
-      (Kind == MapKind::Alloc && HostTouches))
+  if ((Kind == MapKind::From || Kind == MapKind::Alloc) &&
+      (hostTouches(Var) || (Kind == MapKind::From && !OneLoopCovers)))
     return std::nullopt;
+  // The union is as long as any loop's section, so it needs a guard only
+  // when every loop's does: then it is not empty when some loop's is not.
+  std::vector<std::string> NonEmpty;
+  for (const Use &U : Uses)
+    if (!llvm::is_contained(NonEmpty, U.Plan->NonEmpty))
+      NonEmpty.push_back(U.Plan->NonEmpty);
+  std::string AnyNonEmpty;
+  if (!llvm::is_contained(NonEmpty, ""))
+    AnyNonEmpty = NonEmpty.size() == 1
+                      ? NonEmpty.front()
+                      : "(" + llvm::join(NonEmpty, ") || (") + ")";
   std::string Section = Var->getName().str() + "[" + Low.str() + ":" +
-                        (High - Low).str() + "]";
-  for (size_t K = First; K < Last; ++K) {
-    auto It = Between[K - First].find(Var);
-    if (It == Between[K - First].end())
-      continue;
-    bool WrittenBefore = Kind == MapKind::ToFrom &&
-                         llvm::any_of(Uses, [&](const Use &U) {
-                           return U.Loop <= K;
-                         });
-    bool ReadAfter = llvm::any_of(Uses, [&](const Use &U) {
-      return U.Loop > K;
-    });
-    if (WrittenBefore)
-      Region.Updates.push_back({HostStart[K - First], false, Var, Section});
-    if (It->second.Write && ReadAfter)
-      Region.Updates.push_back(
-          {Loops[K + 1].Site.Loop->getForLoc(), true, Var, Section});
-  }
+                        guardedLength(High - Low, AnyNonEmpty) + "]";
   std::vector<std::string> Where;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const Use &U : Uses) {
@@ -291,8 +294,62 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses,
                             "; mapped once over the union of their sections"};
 }
 
+/// The updates around the host code between loop K and K + 1: `from`
+/// before it of what it reads (or writes only in part) that an earlier
+/// loop wrote; `to` after it of what it writes that a later loop uses or
+/// that the region's end copies back (tofrom data: the device's copy would
+/// overwrite the host's writes).
+void RegionPlanner::addUpdates(size_t K, llvm::ArrayRef<Kept> Arrays,
+                               DataRegion &Region) const {
+  SourceLocation Before = HostStart[K - First];
+  SourceLocation After = Loops[K + 1].Site.Loop->getForLoc();
+  auto NeedsFrom = [&](const Kept &A) {
+    return A.Kind == MapKind::ToFrom &&
+           llvm::any_of(A.Uses, [&](const Use &U) { return U.Loop <= K; });
+  };
+  auto NeedsTo = [&](const Kept &A) {
+    return A.Kind == MapKind::ToFrom ||
+           llvm::any_of(A.Uses, [&](const Use &U) { return U.Loop > K; });
+  };
+  std::vector<TargetUpdate> Froms, Tos;
+  auto Add = [](std::vector<TargetUpdate> &To, TargetUpdate Update) {
+    if (llvm::none_of(To, [&](const TargetUpdate &U) {
+          return U.Section == Update.Section;
+        }))
+      To.push_back(std::move(Update));
+  };
+  llvm::SmallPtrSet<const VarDecl *, 8> WholeFrom, WholeTo;
+  for (const Kept &A : Arrays) {
+    WholeReach R = wholeReach(K, A.Var);
+    if (NeedsFrom(A) && (R.Read || R.Write)) {
+      Add(Froms, {Before, false, A.Var, A.Section});
+      WholeFrom.insert(A.Var);
+    }
+    if (NeedsTo(A) && R.Write) {
+      Add(Tos, {After, true, A.Var, A.Section});
+      WholeTo.insert(A.Var);
+    }
+  }
+  for (const ElementUse &E : Between[K - First].Elements) {
+    if (!isElementAlone(E, K))
+      continue;
+    std::string Section = E.Pointer->getName().str() + "[" +
+                          std::to_string(E.Index) + ":1]";
+    for (const Kept &A : Arrays) {
+      if (!mayReach(E.Pointer, A.Var))
+        continue;
+      if (!E.Write && NeedsFrom(A) && !WholeFrom.count(A.Var))
+        Add(Froms, {Before, false, E.Pointer, Section});
+      if (E.Write && NeedsTo(A) && !WholeTo.count(A.Var))
+        Add(Tos, {After, true, E.Pointer, Section});
+    }
+  }
+  llvm::append_range(Region.Updates, Froms);
+  llvm::append_range(Region.Updates, Tos);
+}
+
 std::optional<DataRegion> RegionPlanner::plan() {
-  collectHostUses();
+  collectBetween();
   llvm::MapVector<const VarDecl *, std::vector<Use>> Arrays;
   for (size_t K = First; K <= Last; ++K)
     for (const VariablePlan &V : Loops[K].Plan.Variables)
@@ -302,12 +359,17 @@ std::optional<DataRegion> RegionPlanner::plan() {
   Region.First = First;
   Region.Last = Last;
   Region.Changed = Changed;
+  std::vector<Kept> KeptArrays;
   for (const auto &[Var, Uses] : Arrays)
     if (Uses.size() >= 2)
-      if (auto Kept = keep(Var, Uses, Region))
+      if (auto Kept = keep(Var, Uses)) {
+        KeptArrays.push_back({Var, Kept->Map, Kept->Section, Uses});
         Region.Variables.push_back(std::move(*Kept));
+      }
   if (Region.Variables.empty())
     return std::nullopt;
+  for (size_t K = First; K < Last; ++K)
+    addUpdates(K, KeptArrays, Region);
   return Region;
 }
 
@@ -324,15 +386,15 @@ bool DataRegion::invariant(const Polynomial &P) const {
 }
 
 std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,
+                                        const PointerOrigins &Origins,
                                         ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
   std::vector<DataRegion> Regions;
   size_t First = 0;
   while (First < Loops.size()) {
     size_t Last = First;
     while (Last + 1 < Loops.size()) {
       auto Host = between(Loops[Last].Site, Loops[Last + 1].Site);
-      if (!Host || !regionMaySpan(*Host, SM))
+      if (!Host || !regionMaySpan(*Host, Loops, Ctx))
         break;
       ++Last;
     }
@@ -340,7 +402,8 @@ std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,
     while (End > First && !closable(Loops[End], Ctx))
       --End;
     if (End > First)
-      if (auto Region = RegionPlanner(Loops, First, End, Ctx).plan())
+      if (auto Region =
+              RegionPlanner(Loops, First, End, Origins, Ctx).plan())
         Regions.push_back(std::move(*Region));
     First = End + 1;
   }

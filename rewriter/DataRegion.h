@@ -6,10 +6,14 @@
 // clauses: the data is present, so the runtime's reference count makes them
 // copy nothing. Host code between the loops that reads data a loop wrote
 // gets `target update from` before it; host code that writes data a later
-// loop reads gets `target update to` after it. Arrays the region cannot
-// carry safely (no comparable section union, OM_OUT or OM_SCRATCH data that
-// host code touches, sections over scalars that host code changes) keep
-// their per-loop maps only.
+// loop reads, or that the region's end copies back, gets `target update to`
+// after it. Host code that reaches an array through another pointer (a view
+// `u + 7`, a parameter that may be the same array) counts as touching it
+// (PointerOrigins.h); an element at a constant offset of such a pointer is
+// updated alone. Arrays the region cannot carry safely (no comparable
+// section union, OM_OUT or OM_SCRATCH data that host code touches, sections
+// over scalars that host code changes) keep their per-loop maps only, and no
+// region spans host code that moves a pointer a loop maps.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_DATAREGION_H
@@ -18,6 +22,7 @@
 #include "Exclusivity.h"
 #include "KernelRewrite.h"
 #include "MapInference.h"
+#include "PointerOrigins.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <string>
@@ -51,6 +56,7 @@ struct TargetUpdate {
   /// (from), or the next loop (to).
   clang::SourceLocation Before;
   bool ToDevice = false;
+  /// The array, or the pointer through which host code reaches one element.
   const clang::VarDecl *Var = nullptr;
   std::string Section;
 
@@ -77,7 +83,9 @@ struct DataRegion {
 
 /// The data regions over Loops (a kernel's offloaded loops, in source
 /// order): each spans at least two loops and keeps at least one array.
+/// Origins says which arrays the kernel's other pointers may reach.
 std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,
+                                        const PointerOrigins &Origins,
                                         clang::ASTContext &Ctx);
 
 } // namespace ownmap

@@ -1,5 +1,6 @@
 //===- Facts.cpp - tell the plugin which sections a kernel only reads ----===//
 #include "Facts.h"
+#include "EmptyLoops.h"
 #include "KernelRewrite.h"
 
 using namespace clang;
@@ -27,7 +28,9 @@ std::vector<std::string> readsOnlyFacts(const PlannedLoop &Loop,
     std::string Name = V.Var->getName().str();
     Facts.push_back("ownmap_kernel_reads_only(" +
                     elementAddress(*V.Var, *V.Lower) + ", " +
-                    operandText(*V.Length) + " * sizeof *" + Name + ");");
+                    (V.NonEmpty.empty() ? operandText(*V.Length)
+                                        : guardedLength(*V.Length, V.NonEmpty)) +
+                    " * sizeof *" + Name + ");");
   }
   return Facts;
 }

@@ -9,6 +9,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/thread.h"
 #include <mutex>
 
 using namespace clang;
@@ -85,6 +86,9 @@ FileRun runOne(const tooling::CompilationDatabase &Compilations,
   return Run;
 }
 
+/// The stack of the thread that processes one input.
+constexpr unsigned DeepStackBytes = 512u << 20;
+
 void append(RewriteResults &To, RewriteResults &&From) {
   for (RewriteResults::File &File : From.Files)
     if (llvm::none_of(To.Files, [&](const RewriteResults::File &Seen) {
@@ -113,7 +117,15 @@ RunOutcome runOnFiles(const tooling::CompilationDatabase &Compilations,
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Settings.Jobs));
     for (size_t I = 0; I < Inputs.size(); ++I)
       Pool.async([&, I] {
-        Runs[I] = runOne(Compilations, Inputs[I], Settings, Colors);
+        // Clang's parser, the AST walks clang offers and some of ours
+        // recurse once per level of an expression; generated code nests
+        // tens of thousands of levels, so each input gets a thread with a
+        // deep stack (reserved, not committed: pages are used only as
+        // deep as the walks go).
+        llvm::thread Deep(std::optional<unsigned>(DeepStackBytes), [&] {
+          Runs[I] = runOne(Compilations, Inputs[I], Settings, Colors);
+        });
+        Deep.join();
         std::lock_guard<std::mutex> Guard(Lock);
         std::string Block;
         if (Settings.Progress)

@@ -83,10 +83,16 @@ tooling::Replacement insertLinesBefore(SourceLocation Begin,
 llvm::Expected<tooling::Replacement>
 insertLineAfter(const Stmt &S, llvm::StringRef Line, SourceLocation IndentOf,
                 const SourceManager &SM, const LangOptions &LangOpts) {
-  SourceLocation End =
-      Lexer::getLocForEndOfToken(S.getEndLoc(), 0, SM, LangOpts);
+  return insertLineAfterToken(S.getEndLoc(), Line, IndentOf, SM, LangOpts);
+}
+
+llvm::Expected<tooling::Replacement>
+insertLineAfterToken(SourceLocation Last, llvm::StringRef Line,
+                     SourceLocation IndentOf, const SourceManager &SM,
+                     const LangOptions &LangOpts) {
+  SourceLocation End = Lexer::getLocForEndOfToken(Last, 0, SM, LangOpts);
   if (End.isInvalid() || End.isMacroID())
-    return sourceError(S.getEndLoc(), "cannot find the end of the statement");
+    return sourceError(Last, "cannot find the end of the statement");
   auto [File, Offset] = SM.getDecomposedLoc(End);
   llvm::StringRef Rest = SM.getBufferData(File).substr(Offset);
   size_t LineEnd = Rest.find('\n');

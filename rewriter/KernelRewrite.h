@@ -50,6 +50,14 @@ insertLineAfter(const clang::Stmt &S, llvm::StringRef Line,
                 clang::SourceLocation IndentOf, const clang::SourceManager &SM,
                 const clang::LangOptions &LangOpts);
 
+/// insertLineAfter for the statement or declaration whose last token
+/// (its `;`, or what precedes one) is at Last.
+llvm::Expected<clang::tooling::Replacement>
+insertLineAfterToken(clang::SourceLocation Last, llvm::StringRef Line,
+                     clang::SourceLocation IndentOf,
+                     const clang::SourceManager &SM,
+                     const clang::LangOptions &LangOpts);
+
 /// True when insertLineAfter can insert a line after S.
 bool canInsertLineAfter(const clang::Stmt &S, const clang::SourceManager &SM,
                         const clang::LangOptions &LangOpts);

@@ -1,6 +1,7 @@
 //===- MapInference.cpp - map clauses from annotations and accesses -------===//
 #include "MapInference.h"
 #include "Diagnostics.h"
+#include "EmptyLoops.h"
 #include "Subscript.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Lexer.h"
@@ -226,6 +227,7 @@ llvm::Error Inference::section(const VariableAccesses &VA,
   std::string Name = VA.Var->getName().str();
   std::optional<Polynomial> Min, Max;
   std::vector<std::string> Sites, Ranges;
+  std::vector<std::vector<IndexRange>> Nests;
   const Access *Unbounded = nullptr;
   std::string Why;
   for (const Access &A : VA.Accesses) {
@@ -261,6 +263,7 @@ llvm::Error Inference::section(const VariableAccesses &VA,
     for (const IndexRange &R : S->Nest)
       if (!llvm::is_contained(Ranges, R.Text))
         Ranges.push_back(R.Text);
+    Nests.push_back(std::move(S->Nest));
   }
   if (Unbounded) {
     if (!PA.Length)
@@ -273,14 +276,22 @@ llvm::Error Inference::section(const VariableAccesses &VA,
                          PA.KindLoc,
                          "'" + Name + "' is annotated " +
                              macroName(*PA.Kind) + " here");
-    Plan.Section = Name + "[0:" + *PA.Length + "]";
+    std::string Count = PA.LengthSnapshot.value_or(*PA.Length);
+    Plan.Section = Name + "[0:" + Count + "]";
     Plan.Lower = Polynomial(0);
-    Plan.Length = Polynomial::atom(Atom{*PA.Length, nullptr});
-    Plan.Reason = "section from OM_LEN(" + *PA.Length + "): " + Why;
+    Plan.Length = Polynomial::atom(Atom{Count, nullptr});
+    Plan.LengthSnapshot = PA.LengthSnapshot.has_value();
+    Plan.Reason = "section from OM_LEN(" + *PA.Length + ")" +
+                  (PA.LengthSnapshot ? ", its value at kernel entry (kept in " +
+                                           *PA.LengthSnapshot + ")"
+                                     : "") +
+                  ": " + Why;
     return llvm::Error::success();
   }
   Polynomial Length = *Max - *Min + Polynomial(1);
-  Plan.Section = Name + "[" + Min->str() + ":" + Length.str() + "]";
+  Plan.NonEmpty = nonEmptyCondition(Length, Nests);
+  Plan.Section = Name + "[" + Min->str() + ":" +
+                 guardedLength(Length, Plan.NonEmpty) + "]";
   Plan.Lower = *Min;
   Plan.Length = Length;
   Plan.Reason = "section from subscripts " + llvm::join(Sites, ", ") +

@@ -14,6 +14,7 @@
 #define OWNMAP_REWRITER_MAPINFERENCE_H
 
 #include "Annotations.h"
+#include "CalleeGlobals.h"
 #include "CanonicalLoop.h"
 #include "LoopAccess.h"
 #include "Polynomial.h"
@@ -36,6 +37,13 @@ struct VariablePlan {
   std::string Section;            // "x[0:n]", or the name for a scalar map
   /// For an array section: its first element and element count.
   std::optional<Polynomial> Lower, Length;
+  /// When the loops may reach no element of the section: the condition
+  /// under which they reach some, which guards Length in the map
+  /// (EmptyLoops.h); empty when Length needs no guard.
+  std::string NonEmpty;
+  /// The length is the local that keeps OM_LEN's count at kernel entry
+  /// (LengthSnapshots.h): its declaration must go into the kernel.
+  bool LengthSnapshot = false;
   std::optional<ReductionOp> Reduction;
   std::optional<Ownership> Annotation;
   clang::SourceLocation AnnotationLoc;
@@ -49,6 +57,9 @@ struct OffloadPlan {
   std::vector<VariablePlan> Variables;
   /// Loops the directive covers: 2 when the inner loop is collapsed.
   unsigned Collapse = 1;
+  /// Globals that functions the loop calls read (the mapped ones are
+  /// Variables too).
+  std::vector<CalleeGlobal> Globals;
 
   /// "#pragma omp target teams distribute parallel for map(...) ..."
   std::string pragma() const;

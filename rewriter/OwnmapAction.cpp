@@ -8,15 +8,19 @@
 #include "Escape.h"
 #include "Facts.h"
 #include "KernelRewrite.h"
+#include "LengthSnapshots.h"
 #include "LineDirectives.h"
 #include "LoopAccess.h"
 #include "MapInference.h"
+#include "NestingDepth.h"
 #include "Report.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -64,7 +68,32 @@ private:
   llvm::Expected<OffloadPlan> planLoop(const KernelAnnotations &Annotations,
                                        const LoopSite &Site,
                                        const SourceManager &SM);
+  /// Globals of the file that are already made `declare target link`.
+  llvm::SmallPtrSet<const VarDecl *, 4> Linked;
+  llvm::Error linkGlobals(llvm::ArrayRef<PlannedLoop> Loops, ASTContext &Ctx,
+                          tooling::Replacements &Edits);
 };
+
+/// A parameter or local of Kernel called Name: a clause naming a global of
+/// that name before one of its loops would name it instead.
+static const VarDecl *kernelVariableNamed(const FunctionDecl &Kernel,
+                                          llvm::StringRef Name) {
+  for (const ParmVarDecl *P : Kernel.parameters())
+    if (P->getName() == Name)
+      return P;
+  llvm::SmallVector<const Stmt *, 32> Work{Kernel.getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getName() == Name)
+          return V;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return nullptr;
+}
 
 llvm::Expected<OffloadPlan>
 KernelConsumer::planLoop(const KernelAnnotations &Annotations,
@@ -77,7 +106,69 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
   auto Accesses = collectLoopAccesses(*Loop);
   if (!Accesses)
     return Accesses.takeError();
-  return inferMaps(Annotations, *Loop, *Accesses);
+  auto Plan = inferMaps(Annotations, *Loop, *Accesses);
+  if (!Plan)
+    return Plan.takeError();
+  auto Globals = globalsReadByCallees(*Site.Loop);
+  if (!Globals)
+    return Globals.takeError();
+  for (const CalleeGlobal &G : *Globals) {
+    if (const VarDecl *Hiding = kernelVariableNamed(
+            *Annotations.Kernel, G.Global->getName()))
+      return sourceError(Site.Loop->getForLoc(),
+                         "cannot offload: the loop's functions read global '" +
+                             G.Global->getName() +
+                             "', which the kernel's own '" +
+                             Hiding->getName() +
+                             "' hides at the loop; rename one of them",
+                         Hiding->getLocation(),
+                         "'" + Hiding->getName() + "' is declared here");
+    if (G.How == CalleeGlobal::Transfer::Update)
+      continue;
+    VariablePlan V;
+    V.Var = G.Global;
+    V.Map = MapKind::To;
+    V.Section = G.Global->getName().str();
+    V.Reason = G.reason();
+    Plan->Variables.push_back(std::move(V));
+  }
+  Plan->Globals = std::move(*Globals);
+  return Plan;
+}
+
+/// `#pragma omp declare target link(g)` after the definition of every global
+/// the loops map that is not `declare target` yet, once per file.
+llvm::Error KernelConsumer::linkGlobals(llvm::ArrayRef<PlannedLoop> Loops,
+                                        ASTContext &Ctx,
+                                        tooling::Replacements &Edits) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const PlannedLoop &Loop : Loops)
+    for (const CalleeGlobal &G : Loop.Plan.Globals) {
+      if (G.How != CalleeGlobal::Transfer::LinkAndMap ||
+          !Linked.insert(G.Global).second)
+        continue;
+      const VarDecl *Def = G.Global->getDefinition();
+      if (!Def)
+        Def = G.Global->getActingDefinition();
+      // The declaration ends at the `;` after its last declarator.
+      SourceLocation End = Lexer::getLocForEndOfToken(Def->getEndLoc(), 0, SM,
+                                                      Ctx.getLangOpts());
+      auto [File, Offset] = SM.getDecomposedLoc(End);
+      size_t Semi = SM.getBufferData(File).find(';', Offset);
+      if (Semi == llvm::StringRef::npos)
+        return sourceError(Def->getLocation(),
+                           "cannot find the end of the declaration of '" +
+                               Def->getName() + "'");
+      auto Edit = insertLineAfterToken(
+          End.getLocWithOffset(Semi - Offset),
+          "#pragma omp declare target link(" + Def->getName().str() + ")",
+          SM.getLocForStartOfFile(File), SM, Ctx.getLangOpts());
+      if (!Edit)
+        return Edit.takeError();
+      if (auto E = Edits.add(*Edit))
+        return E;
+    }
+  return llvm::Error::success();
 }
 
 /// The run-time exclusivity checks of every loop: before the data region
@@ -126,16 +217,38 @@ static void placeFacts(llvm::MutableArrayRef<PlannedLoop> Loops,
   }
 }
 
+/// The declarations that open the kernel's body: the OM_LEN counts at
+/// entry (LengthSnapshots.h) that a loop maps.
+static std::vector<std::string>
+entryDeclarations(const KernelAnnotations &Annotations,
+                  llvm::ArrayRef<PlannedLoop> Loops) {
+  std::vector<std::string> Lines;
+  for (const ParmVarDecl *P : Annotations.Kernel->parameters()) {
+    const ParamAnnotation *PA = Annotations.lookup(P);
+    bool Mapped = llvm::any_of(Loops, [&](const PlannedLoop &Loop) {
+      return llvm::any_of(Loop.Plan.Variables, [&](const VariablePlan &V) {
+        return V.Var == P && V.LengthSnapshot;
+      });
+    });
+    if (PA && PA->LengthSnapshot && Mapped)
+      Lines.push_back(snapshotDeclaration(*PA));
+  }
+  return Lines;
+}
+
 /// A line to insert after a loop, with the indentation of IndentOf.
 struct LineAfter {
   std::string Text;
   SourceLocation IndentOf;
 };
 
-/// The directive of every loop, with its checks and facts before it and
-/// the facts' withdrawal after it, and the braces, directives and updates
-/// of every data region around them.
-static llvm::Error addEdits(llvm::ArrayRef<PlannedLoop> Loops,
+/// The declarations that open the kernel's Body, the directive of every
+/// loop, with its checks and facts before it and the facts' withdrawal
+/// after it, and the braces, directives and updates of every data region
+/// around them.
+static llvm::Error addEdits(const CompoundStmt &Body,
+                            llvm::ArrayRef<std::string> EntryLines,
+                            llvm::ArrayRef<PlannedLoop> Loops,
                             llvm::ArrayRef<DataRegion> Regions,
                             ASTContext &Ctx, tooling::Replacements &Edits) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -143,6 +256,15 @@ static llvm::Error addEdits(llvm::ArrayRef<PlannedLoop> Loops,
   // after a loop, in order: its own, then a region's closing brace.
   llvm::MapVector<SourceLocation, std::vector<std::string>> Before;
   llvm::MapVector<const ForStmt *, std::vector<LineAfter>> After;
+  if (!EntryLines.empty()) {
+    SourceLocation First = Body.body_front()->getBeginLoc();
+    if (First.isMacroID() || !startsLine(First, SM))
+      return sourceError(
+          SM.getExpansionLoc(First),
+          "cannot keep the OM_LEN counts at kernel entry: the kernel's first "
+          "statement does not start its line; put it on a line of its own");
+    llvm::append_range(Before[First], EntryLines);
+  }
   for (const PlannedLoop &Loop : Loops)
     if (!Loop.Facts.empty())
       After[Loop.Site.Loop].push_back(
@@ -158,6 +280,10 @@ static llvm::Error addEdits(llvm::ArrayRef<PlannedLoop> Loops,
   }
   for (const PlannedLoop &Loop : Loops) {
     std::vector<std::string> &Lines = Before[Loop.Site.Loop->getForLoc()];
+    for (const CalleeGlobal &G : Loop.Plan.Globals)
+      if (G.How == CalleeGlobal::Transfer::Update)
+        Lines.push_back("#pragma omp target update to(" +
+                        G.Global->getName().str() + ")");
     llvm::append_range(Lines, Loop.Checks);
     llvm::append_range(Lines, Loop.Facts);
     Lines.push_back(Loop.Plan.pragma());
@@ -192,11 +318,14 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
                             "kernel '" + Kernel.getName() +
                                 "' comes from a macro expansion; write it "
                                 "out to have it rewritten"));
+  if (auto E = checkNestingDepth(*Kernel.getBody()))
+    return fail(std::move(E));
   auto Annotations = readKernelAnnotations(Kernel);
   if (!Annotations)
     return fail(Annotations.takeError());
   if (auto E = checkEscapes(*Annotations))
     return fail(std::move(E));
+  snapshotChangedLengths(*Annotations);
   std::vector<LoopSite> Sites = findOutermostLoops(*Kernel.getBody());
   // Loops already under a directive (as in the tool's own output) are not
   // worth a warning; a kernel without any loop is.
@@ -216,11 +345,15 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   }
   if (Failed)
     return;
-  std::vector<DataRegion> Regions =
-      planDataRegions(Loops, Kernel.getASTContext());
+  std::vector<DataRegion> Regions = planDataRegions(
+      Loops, PointerOrigins(*Annotations), Kernel.getASTContext());
   placeExclusivityChecks(*Annotations, Loops, Regions);
   placeFacts(Loops, Regions, Kernel.getASTContext());
-  if (auto E = addEdits(Loops, Regions, Kernel.getASTContext(), File.Edits))
+  if (auto E = linkGlobals(Loops, Kernel.getASTContext(), File.Edits))
+    return fail(std::move(E));
+  if (auto E = addEdits(*cast<CompoundStmt>(Kernel.getBody()),
+                        entryDeclarations(*Annotations, Loops), Loops,
+                        Regions, Kernel.getASTContext(), File.Edits))
     return fail(std::move(E));
   for (const PlannedLoop &Loop : Loops)
     Results.Findings.addLoop(Loop, Kernel, SM);

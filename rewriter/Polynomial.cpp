@@ -23,6 +23,20 @@ bool Atom::operator<(const Atom &O) const {
   return Position(Var) < Position(O.Var);
 }
 
+bool Atom::mentions(const VarDecl &V) const {
+  if (Var)
+    return Var == &V;
+  llvm::StringRef Name = V.getName();
+  for (size_t At = Text.find(Name); At != std::string::npos;
+       At = Text.find(Name, At + 1)) {
+    bool Start = At == 0 || !isAsciiIdentifierContinue(Text[At - 1]);
+    size_t End = At + Name.size();
+    if (Start && (End == Text.size() || !isAsciiIdentifierContinue(Text[End])))
+      return true;
+  }
+  return false;
+}
+
 Polynomial::Polynomial(int64_t Constant) { add({}, Constant); }
 
 Polynomial Polynomial::atom(Atom A) {
@@ -147,52 +161,117 @@ static bool isPrimary(const Expr &E) {
              MemberExpr, ParenExpr>(E);
 }
 
+namespace {
+
+/// A node of the expression fromExpr decomposes: an operator over
+/// polynomials (+, -, *, unary - and +) or a leaf.
+struct Node {
+  const Expr *E;
+  std::optional<BinaryOperatorKind> Binary;
+  std::optional<UnaryOperatorKind> Unary;
+  llvm::SmallVector<size_t, 2> Operands; // indices of the operand nodes
+  bool Constant = false; // every leaf below evaluates to an integer
+  std::optional<Polynomial> Value;
+};
+
+/// E without implicit casts and parentheses.
+const Expr *stripped(const Expr *E) {
+  while (true) {
+    E = E->IgnoreImpCasts();
+    const auto *P = dyn_cast<ParenExpr>(E);
+    if (!P)
+      return E;
+    E = P->getSubExpr();
+  }
+}
+
+std::optional<int64_t> evaluated(const Expr &E, const ASTContext &Ctx) {
+  Expr::EvalResult Value;
+  if (E.isValueDependent() || !E.EvaluateAsInt(Value, Ctx))
+    return std::nullopt;
+  return Value.Val.getInt().getExtValue();
+}
+
+} // namespace
+
 llvm::Expected<Polynomial> Polynomial::fromExpr(const Expr &Expression,
                                                 const ASTContext &Ctx) {
-  const Expr &E = *Expression.IgnoreImpCasts();
-  if (const auto *P = dyn_cast<ParenExpr>(&E))
-    return fromExpr(*P->getSubExpr(), Ctx);
-  if (!E.isValueDependent()) {
-    Expr::EvalResult Value;
-    if (E.EvaluateAsInt(Value, Ctx))
-      return Polynomial(Value.Val.getInt().getExtValue());
-  }
-  if (const auto *B = dyn_cast<BinaryOperator>(&E)) {
-    BinaryOperatorKind Op = B->getOpcode();
-    if (Op == BO_Add || Op == BO_Sub || Op == BO_Mul) {
-      auto L = fromExpr(*B->getLHS(), Ctx);
-      if (!L)
-        return L.takeError();
-      auto R = fromExpr(*B->getRHS(), Ctx);
-      if (!R)
-        return R.takeError();
-      if (Op == BO_Add)
-        return *L + *R;
-      if (Op == BO_Sub)
-        return *L - *R;
-      return *L * *R;
+  // Without recursion: generated code nests sums tens of thousands deep.
+  // Nodes are listed parents first, so the reverse order visits operands
+  // before their operator.
+  std::vector<Node> Nodes;
+  llvm::SmallVector<size_t, 32> Work;
+  auto Push = [&](const Expr *E) {
+    Nodes.push_back({stripped(E), {}, {}, {}, false, std::nullopt});
+    Work.push_back(Nodes.size() - 1);
+    return Nodes.size() - 1;
+  };
+  Push(&Expression);
+  while (!Work.empty()) {
+    size_t I = Work.pop_back_val();
+    const Expr *E = Nodes[I].E;
+    if (const auto *B = dyn_cast<BinaryOperator>(E);
+        B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub ||
+              B->getOpcode() == BO_Mul)) {
+      Nodes[I].Binary = B->getOpcode();
+      size_t L = Push(B->getLHS());
+      size_t R = Push(B->getRHS());
+      Nodes[I].Operands = {L, R};
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E);
+               U && (U->getOpcode() == UO_Minus ||
+                     U->getOpcode() == UO_Plus)) {
+      Nodes[I].Unary = U->getOpcode();
+      Nodes[I].Operands = {Push(U->getSubExpr())};
     }
   }
-  if (const auto *U = dyn_cast<UnaryOperator>(&E)) {
-    if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) {
-      auto Sub = fromExpr(*U->getSubExpr(), Ctx);
-      if (!Sub)
-        return Sub.takeError();
-      return U->getOpcode() == UO_Minus ? Sub->scaled(-1) : *Sub;
+  for (size_t I = Nodes.size(); I-- > 0;) {
+    Node &N = Nodes[I];
+    if (N.Operands.empty()) {
+      std::optional<int64_t> C = evaluated(*N.E, Ctx);
+      N.Constant = C.has_value();
+      if (C) {
+        N.Value = Polynomial(*C);
+        continue;
+      }
+      bool Invalid = false;
+      llvm::StringRef Text = Lexer::getSourceText(
+          CharSourceRange::getTokenRange(N.E->getSourceRange()),
+          Ctx.getSourceManager(), Ctx.getLangOpts(), &Invalid);
+      if (Invalid || Text.empty())
+        return sourceError(N.E->getBeginLoc(),
+                           "cannot offload: a loop bound or subscript has "
+                           "no source text of its own (macro argument?)");
+      Atom A{isPrimary(*N.E) ? Text.str() : "(" + Text.str() + ")", nullptr};
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(N.E))
+        A.Var = dyn_cast<VarDecl>(Ref->getDecl());
+      N.Value = atom(std::move(A));
+      continue;
     }
+    N.Constant = llvm::all_of(N.Operands,
+                              [&](size_t O) { return Nodes[O].Constant; });
+    // A constant expression is worth what C makes of it (unsigned wrap
+    // included): evaluated once, at the top of each constant part.
+    if (!N.Constant)
+      for (size_t O : N.Operands)
+        if (Nodes[O].Constant && !Nodes[O].Operands.empty())
+          if (std::optional<int64_t> C = evaluated(*Nodes[O].E, Ctx))
+            Nodes[O].Value = Polynomial(*C);
+    const Polynomial &L = *Nodes[N.Operands.front()].Value;
+    if (N.Unary)
+      N.Value = *N.Unary == UO_Minus ? L.scaled(-1) : L;
+    else if (*N.Binary == BO_Add)
+      N.Value = L + *Nodes[N.Operands[1]].Value;
+    else if (*N.Binary == BO_Sub)
+      N.Value = L - *Nodes[N.Operands[1]].Value;
+    else
+      N.Value = L * *Nodes[N.Operands[1]].Value;
+    for (size_t O : N.Operands) // no longer needed: keep memory linear
+      Nodes[O].Value.reset();
   }
-  bool Invalid = false;
-  llvm::StringRef Text = Lexer::getSourceText(
-      CharSourceRange::getTokenRange(E.getSourceRange()),
-      Ctx.getSourceManager(), Ctx.getLangOpts(), &Invalid);
-  if (Invalid || Text.empty())
-    return sourceError(E.getBeginLoc(),
-                       "cannot offload: a loop bound or subscript has no "
-                       "source text of its own (macro argument?)");
-  Atom A{isPrimary(E) ? Text.str() : "(" + Text.str() + ")", nullptr};
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(&E))
-    A.Var = dyn_cast<VarDecl>(Ref->getDecl());
-  return atom(std::move(A));
+  if (Nodes.front().Constant)
+    if (std::optional<int64_t> C = evaluated(*Nodes.front().E, Ctx))
+      return Polynomial(*C);
+  return *Nodes.front().Value;
 }
 
 std::string Polynomial::str() const {

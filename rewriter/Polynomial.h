@@ -30,6 +30,9 @@ struct Atom {
     return Text == O.Text && Var == O.Var;
   }
   bool operator<(const Atom &O) const;
+  /// True when the atom may depend on V: it is V, or (not a variable
+  /// itself) its text names V as a whole word.
+  bool mentions(const clang::VarDecl &V) const;
 };
 
 class Polynomial {

@@ -8,7 +8,7 @@ void smooth(int n, const double *x, double *y) {
   for (int i = 1; i < n - 1; ++i)
     y[i] = (x[i - 1] + x[i] + x[i + 1]) / 3.0;
 }
-// CHECK: audit-section-too-small.c:7:58: error: 'x[1:n - 2]' maps elements [1, n - 1) but the loop reaches [0, n) (section from subscripts x[i - 1], x[i], x[i + 1] over i in [1, n - 1)): accesses outside the section are out of bounds on the device; map 'x[0:n]'
+// CHECK: audit-section-too-small.c:7:58: error: 'x[1:n - 2]' maps elements [1, n - 1) but the loop reaches [0, n) (section from subscripts x[i - 1], x[i], x[i + 1] over i in [1, n - 1)): accesses outside the section are out of bounds on the device; map 'x[0:(n - 1 > 1 ? n : 0)]'
 // CHECK-NOT: 'y[1:n - 2]'
 // CHECK-NOT: error:
 

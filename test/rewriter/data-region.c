@@ -51,7 +51,7 @@ OM_KERNEL void pipeline(int n, OM_IN const float *x, OM_INOUT float *y,
 // CHECK-NEXT: {{^}}  printf("host sees y[1]=%.1f\n", y[1]);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target update to(y[0:n]){{$}}
 // CHECK-NEXT: {{^}}#line 25{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[1:n - 2]) map(tofrom: y[0:n]) map(from: z[1:n - 2]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[1:(n - 1 > 1 ? n - 2 : 0)]) map(tofrom: y[0:(n - 1 > 1 ? n : 0)]) map(from: z[1:(n - 1 > 1 ? n - 2 : 0)]){{$}}
 // CHECK-NEXT: {{^}}#line 25{{$}}
 // CHECK-NEXT: {{^}}  for (int i = 1; i < n - 1; ++i) {{{$}}
 // CHECK-NEXT: {{^}}    z[i] = y[i - 1] + y[i + 1] + x[i];{{$}}

@@ -27,8 +27,8 @@ OM_KERNEL void shift(int n, OM_IN const int *x, OM_INOUT int *y,
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("shift", "OM_INOUT", "y", y + 1, y + (n - 1), "x", x, x + n);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("shift", "OM_OUT", "z", z + 1, z + (n - 1), "x", x, x + n);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("shift", "OM_INOUT", "y", y + 1, y + (n - 1), "z", z + 1, z + (n - 1));{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, n * sizeof *x);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[1:n - 2]) map(from: z[1:n - 2]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n - 1 > 1 ? n : 0) * sizeof *x);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n - 1 > 1 ? n : 0)]) map(tofrom: y[1:(n - 1 > 1 ? n - 2 : 0)]) map(from: z[1:(n - 1 > 1 ? n - 2 : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 1; i < n - 1; ++i) {{{$}}
 
 // ABORT: ownmap: error: kernel 'shift': OM_INOUT 'y' [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}) overlaps 'x' [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}); pass distinct arrays, or access both through one OM_INOUT parameter

@@ -11,14 +11,14 @@
 #include <stdio.h>
 
 OM_KERNEL void twostep(int n, int m, OM_IN const float *z, OM_INOUT float *y,
-                       OM_IN OM_LEN(m) const float *v) {
+                       OM_IN const float *v) {
   for (int i = 0; i < n; ++i)
     y[i] = y[i] + z[i];
   m = m - 1;
   for (int i = 1; i < n; ++i)
-    y[i] = y[i] * z[i - 1] + v[i % m];
+    y[i] = y[i] * z[i - 1] + v[m];
 }
-// CHECK:      {{^}}                       OM_IN OM_LEN(m) const float *v) {{{$}}
+// CHECK:      {{^}}                       OM_IN const float *v) {{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("twostep", "OM_INOUT", "y", y, y + n, "z", z, z + n);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target data map(to: z[0:n]) map(tofrom: y[0:n]){{$}}
 // CHECK-NEXT: {{^}}  {{{$}}
@@ -26,11 +26,11 @@ OM_KERNEL void twostep(int n, int m, OM_IN const float *z, OM_INOUT float *y,
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = y[i] + z[i];{{$}}
 // CHECK-NEXT: {{^}}  m = m - 1;{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("twostep", "OM_INOUT", "y", y + 1, y + n, "v", v, v + m);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(v, m * sizeof *v);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: z[0:n - 1]) map(tofrom: y[1:n - 1]) map(to: v[0:m]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_check_exclusive("twostep", "OM_INOUT", "y", y + 1, y + n, "v", v + m, v + (m + 1));{{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(v + m, (n > 1 ? 1 : 0) * sizeof *v);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: z[0:(n > 1 ? n - 1 : 0)]) map(tofrom: y[1:(n > 1 ? n - 1 : 0)]) map(to: v[m:(n > 1 ? 1 : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 1; i < n; ++i){{$}}
-// CHECK-NEXT: {{^}}    y[i] = y[i] * z[i - 1] + v[i % m];{{$}}
+// CHECK-NEXT: {{^}}    y[i] = y[i] * z[i - 1] + v[m];{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_facts_done();{{$}}
 // CHECK-NEXT: {{^}}  }{{$}}
 
@@ -48,7 +48,7 @@ int main(void) {
     z[i] = (float)(i % 9);
     y[i] = (float)(i % 4);
   }
-  twostep(N, M + 1, z, y, v);
+  twostep(N, M, z, y, v);
   double s = 0;
   for (int i = 0; i < N; ++i)
     s += y[i] * (i % 7 + 1);

@@ -34,8 +34,8 @@ OM_KERNEL void interior(int m, int n, OM_IN const float *in, OM_INOUT float *out
 }
 // CHECK:      {{^}}OM_KERNEL void interior(int m, int n, OM_IN const float *in, OM_INOUT float *out) {
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("interior", "OM_INOUT", "out", out + (n + 1), out + (-n + m * n - 1), "in", in + 1, in + (m * n - 1));{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(in + 1, (m * n - 2) * sizeof *in);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: in[1:m * n - 2]) map(tofrom: out[n + 1:m * n - 2 * n - 2]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(in + 1, (m - 1 > 1 && n - 1 > 1 && m * n - 2 > 0 ? m * n - 2 : 0) * sizeof *in);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: in[1:(m - 1 > 1 && n - 1 > 1 && m * n - 2 > 0 ? m * n - 2 : 0)]) map(tofrom: out[n + 1:(m - 1 > 1 && n - 1 > 1 && m * n - 2 * n - 2 > 0 ? m * n - 2 * n - 2 : 0)]){{$}}
 
 OM_KERNEL void lower_sums(int n, OM_IN const double *a, OM_OUT double *s) {
   for (int i = 0; i < n; ++i) {
@@ -59,8 +59,8 @@ OM_KERNEL void row_scale(int m, int n, OM_IN const float *f, OM_INOUT float *g) 
 }
 // CHECK:      {{^}}OM_KERNEL void row_scale(int m, int n, OM_IN const float *f, OM_INOUT float *g) {
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("row_scale", "OM_INOUT", "g", g + (2 * n), g + (m * n), "f", f + 2, f + m);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(f + 2, (m - 2) * sizeof *f);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: f[2:m - 2]) map(tofrom: g[2 * n:m * n - 2 * n]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(f + 2, (m > 2 && n > 0 ? m - 2 : 0) * sizeof *f);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: f[2:(m > 2 && n > 0 ? m - 2 : 0)]) map(tofrom: g[2 * n:(m > 2 && m * n - 2 * n > 0 ? m * n - 2 * n : 0)]){{$}}
 
 int main(void) {
   enum { M = 37, N = 53 };

@@ -18,7 +18,7 @@ OM_KERNEL int relax(int n, int m, OM_IN OM_LEN(m) const int *w,
   return total;
 }
 // CHECK:loop {{.*}}report.c:14:3 in kernel 'relax'
-// CHECK-NEXT:  directive: #pragma omp target teams distribute parallel for map(to: w[0:m]) map(to: x[0:n]) map(tofrom: y[1:n - 2]) map(tofrom: total) reduction(+: total)
+// CHECK-NEXT:  directive: #pragma omp target teams distribute parallel for map(to: w[0:m]) map(to: x[0:(n - 1 > 1 ? n : 0)]) map(tofrom: y[1:(n - 1 > 1 ? n - 2 : 0)]) map(tofrom: total) reduction(+: total)
 // CHECK-NEXT:  variable n
 // CHECK-NEXT:    map: none
 // CHECK-NEXT:    annotation: none
@@ -38,13 +38,13 @@ OM_KERNEL int relax(int n, int m, OM_IN OM_LEN(m) const int *w,
 // CHECK-NEXT:    first write: none
 // CHECK-NEXT:    why: section from OM_LEN(m): subscript 'w[i % m]' is not affine: '(i % m)' is neither a loop index nor a loop-invariant scalar
 // CHECK-NEXT:  variable x
-// CHECK-NEXT:    map: to x[0:n]
+// CHECK-NEXT:    map: to x[0:(n - 1 > 1 ? n : 0)]
 // CHECK-NEXT:    annotation: OM_IN at {{.*}}report.c:12:21
 // CHECK-NEXT:    first read: {{.*}}report.c:15:19
 // CHECK-NEXT:    first write: none
 // CHECK-NEXT:    why: section from subscripts x[i - 1], x[i + 1] over i in [1, n - 1)
 // CHECK-NEXT:  variable y
-// CHECK-NEXT:    map: tofrom y[1:n - 2]
+// CHECK-NEXT:    map: tofrom y[1:(n - 1 > 1 ? n - 2 : 0)]
 // CHECK-NEXT:    annotation: OM_INOUT at {{.*}}report.c:12:41
 // CHECK-NEXT:    first read: {{.*}}report.c:15:12
 // CHECK-NEXT:    first write: {{.*}}report.c:15:5

@@ -13,8 +13,8 @@ OM_KERNEL void add_range(int lo, int hi, OM_IN const long *x, OM_INOUT long *y) 
 }
 // CHECK:      {{^}}OM_KERNEL void add_range(int lo, int hi, OM_IN const long *x, OM_INOUT long *y) {
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("add_range", "OM_INOUT", "y", y + lo, y + hi, "x", x + lo, x + hi);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x + lo, (hi - lo) * sizeof *x);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[lo:hi - lo]) map(tofrom: y[lo:hi - lo]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x + lo, (hi > lo ? hi - lo : 0) * sizeof *x);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[lo:(hi > lo ? hi - lo : 0)]) map(tofrom: y[lo:(hi > lo ? hi - lo : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int k = lo; k < hi; k++){{$}}
 
 OM_KERNEL void tail(int n, OM_IN const long *x, OM_OUT long *y) {
@@ -25,8 +25,8 @@ OM_KERNEL void tail(int n, OM_IN const long *x, OM_OUT long *y) {
 // one element; the section is the loop range moved by the offset.
 // CHECK:      {{^}}OM_KERNEL void tail(int n, OM_IN const long *x, OM_OUT long *y) {
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("tail", "OM_OUT", "y", y, y + (n - 10), "x", x + 10, x + n);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x + 10, (n - 10) * sizeof *x);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[10:n - 10]) map(from: y[0:n - 10]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x + 10, (n > 10 ? n - 10 : 0) * sizeof *x);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[10:(n > 10 ? n - 10 : 0)]) map(from: y[0:(n > 10 ? n - 10 : 0)]){{$}}
 
 int main(void) {
   enum { N = 5000 };

@@ -14,8 +14,8 @@ OM_KERNEL void smooth(int n, OM_IN const float *x, OM_INOUT float *y) {
 }
 // CHECK:      {{^}}OM_KERNEL void smooth(int n, OM_IN const float *x, OM_INOUT float *y) {
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("smooth", "OM_INOUT", "y", y + 1, y + (n - 1), "x", x, x + n);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, n * sizeof *x);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[1:n - 2]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n - 1 > 1 ? n : 0) * sizeof *x);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n - 1 > 1 ? n : 0)]) map(tofrom: y[1:(n - 1 > 1 ? n - 2 : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 1; i < n - 1; ++i){{$}}
 
 // One-sided offsets: the section starts at the loop's start plus the
@@ -26,8 +26,8 @@ OM_KERNEL void shift(int n, OM_IN const int *x, OM_OUT int *y) {
 }
 // CHECK:      {{^}}OM_KERNEL void shift(int n, OM_IN const int *x, OM_OUT int *y) {
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("shift", "OM_OUT", "y", y, y + n, "x", x + 2, x + (n + 3));{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x + 2, (n + 1) * sizeof *x);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[2:n + 1]) map(from: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x + 2, (n > 0 ? n + 1 : 0) * sizeof *x);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[2:(n > 0 ? n + 1 : 0)]) map(from: y[0:n]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; i += 1){{$}}
 
 int main(void) {

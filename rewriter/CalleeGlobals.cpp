@@ -1,0 +1,221 @@
+//===- CalleeGlobals.cpp - globals that functions called in a loop read --===//
+#include "CalleeGlobals.h"
+#include "Diagnostics.h"
+#include "LoopAccess.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace ownmap {
+
+std::string CalleeGlobal::reason() const {
+  std::string Read = "read by '" + Reader->getName().str() +
+                     "', which the loop calls: ";
+  switch (How) {
+  case Transfer::LinkAndMap:
+    return Read + "made 'declare target link' and mapped, so that the "
+                  "device sees the host's value";
+  case Transfer::Map:
+    return Read + "'declare target link': mapped, so that the device sees "
+                  "the host's value";
+  case Transfer::Update:
+    return Read + "'declare target': updated before the loop, so that the "
+                  "device sees the host's value";
+  }
+  llvm_unreachable("unknown transfer");
+}
+
+namespace {
+
+/// The global variable that E designates (part of) by array subscripts and
+/// `.` members, e.g. g for `g[i].f`; null otherwise.
+const VarDecl *designatedGlobal(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+      const auto *Decay = dyn_cast<ImplicitCastExpr>(Sub->getBase());
+      if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+        return nullptr;
+      E = Decay->getSubExpr();
+    } else if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow()) {
+      E = M->getBase();
+    } else if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      return V && V->hasGlobalStorage() ? V : nullptr;
+    } else {
+      return nullptr;
+    }
+  }
+}
+
+/// True when values of type T may hold addresses.
+bool holdsPointers(QualType T) {
+  T = T.getCanonicalType();
+  if (const ArrayType *A = T->getAsArrayTypeUnsafe())
+    return holdsPointers(A->getElementType());
+  if (const auto *R = T->getAs<RecordType>())
+    return llvm::any_of(R->getDecl()->fields(), [](const FieldDecl *F) {
+      return holdsPointers(F->getType());
+    });
+  return !T->isArithmeticType() && !T->isEnumeralType();
+}
+
+/// A reference to a global in a function's body, and whether it only reads.
+struct GlobalUse {
+  const DeclRefExpr *Ref;
+  const FunctionDecl *Function;
+  bool ReadOnly;
+};
+
+/// Walks the functions reachable from a loop (without recursion: their
+/// expressions may be nested deeply) and collects their uses of globals.
+class CalleeWalker {
+public:
+  /// For each function reached, the call in the loop that leads to it.
+  llvm::MapVector<const FunctionDecl *, SourceLocation> Reached;
+  std::vector<GlobalUse> Uses;
+
+  void walkLoop(const ForStmt &Loop) {
+    walk(&Loop, nullptr, SourceLocation());
+    for (size_t I = 0; I < Reached.size(); ++I) {
+      auto [F, Call] = *(Reached.begin() + I);
+      walk(F->getBody(), F, Call);
+    }
+  }
+
+private:
+  void reach(const FunctionDecl *F, SourceLocation Call) {
+    if (const FunctionDecl *Def = F->getDefinition())
+      Reached.insert({Def, Call});
+  }
+
+  void walk(const Stmt *Root, const FunctionDecl *Function,
+            SourceLocation Call) {
+    llvm::SmallPtrSet<const DeclRefExpr *, 8> Reads;
+    std::vector<const DeclRefExpr *> Refs;
+    llvm::SmallVector<const Stmt *, 64> Work{Root};
+    while (!Work.empty()) {
+      const Stmt *S = Work.pop_back_val();
+      if (!S)
+        continue;
+      if (const auto *Load = dyn_cast<ImplicitCastExpr>(S);
+          Load && Load->getCastKind() == CK_LValueToRValue)
+        if (designatedGlobal(Load->getSubExpr()))
+          Reads.insert(designatedRef(Load->getSubExpr()));
+      if (const auto *CallE = dyn_cast<CallExpr>(S))
+        for (unsigned I = 0; I < CallE->getNumArgs(); ++I)
+          if (readOnlyParameter(CallE->getDirectCallee(), I))
+            if (const auto *Ref = dyn_cast<DeclRefExpr>(
+                    CallE->getArg(I)->IgnoreParenImpCasts());
+                Ref && designatedGlobal(Ref))
+              Reads.insert(Ref);
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+        if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
+          reach(F, Function ? Call : Ref->getLocation());
+        else if (Function && designatedGlobal(Ref))
+          Refs.push_back(Ref);
+      }
+      for (const Stmt *Child : S->children())
+        Work.push_back(Child);
+    }
+    for (const DeclRefExpr *Ref : Refs)
+      Uses.push_back({Ref, Function, Reads.count(Ref) > 0});
+  }
+
+  static const DeclRefExpr *designatedRef(const Expr *E) {
+    while (true) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+        E = Sub->getBase();
+      else if (const auto *M = dyn_cast<MemberExpr>(E))
+        E = M->getBase();
+      else
+        return cast<DeclRefExpr>(E);
+    }
+  }
+};
+
+/// How the device gets G's value, or an error at Call.
+llvm::Expected<CalleeGlobal::Transfer> transferOf(const VarDecl &G,
+                                                  const GlobalUse &Use,
+                                                  SourceLocation Call) {
+  llvm::StringRef Name = G.getName();
+  llvm::StringRef Reader = Use.Function->getName();
+  auto Refuse = [&](const llvm::Twine &Why) {
+    return sourceError(Call,
+                       "cannot offload: '" + Reader +
+                           "', which the loop calls, reads global '" + Name +
+                           "'" + Why,
+                       Use.Ref->getLocation(),
+                       "'" + Name + "' is read here");
+  };
+  if (G.getTLSKind() != VarDecl::TLS_None)
+    return Refuse(", which is thread-local: the device has no threads' "
+                  "copies of it");
+  if (holdsPointers(G.getType()))
+    return Refuse(", which holds pointers: on the device they would be "
+                  "host addresses");
+  if (auto Attr = OMPDeclareTargetDeclAttr::getActiveAttr(&G)) {
+    if ((*Attr)->getMapType() == OMPDeclareTargetDeclAttr::MT_Link)
+      return CalleeGlobal::Transfer::Map;
+    if (!G.isExternallyVisible())
+      return Refuse(", which is 'static' and 'declare target': the host "
+                    "cannot update its device copy; use 'declare target "
+                    "link' or drop 'static'");
+    return CalleeGlobal::Transfer::Update;
+  }
+  const SourceManager &SM = G.getASTContext().getSourceManager();
+  const VarDecl *Def = G.getDefinition();
+  if (!Def)
+    Def = G.getActingDefinition();
+  if (!Def || !SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())) ||
+      Def->getLocation().isMacroID())
+    return Refuse(", which this file does not define: mark it "
+                  "'#pragma omp declare target link(" +
+                  Name + ")' where it is defined");
+  return CalleeGlobal::Transfer::LinkAndMap;
+}
+
+} // namespace
+
+llvm::Expected<std::vector<CalleeGlobal>>
+globalsReadByCallees(const ForStmt &Loop) {
+  CalleeWalker Walker;
+  Walker.walkLoop(Loop);
+  std::vector<CalleeGlobal> Globals;
+  for (const GlobalUse &Use : Walker.Uses) {
+    const auto *G = cast<VarDecl>(Use.Ref->getDecl());
+    SourceLocation Call = Walker.Reached.lookup(Use.Function);
+    if (!Use.ReadOnly)
+      return sourceError(
+          Call,
+          "cannot offload: '" + Use.Function->getName() +
+              "', which the loop calls, writes or takes the address of "
+              "global '" +
+              G->getName() +
+              "': the device would change its own copy, which the host "
+              "never sees",
+          Use.Ref->getLocation(), "'" + G->getName() + "' is used here");
+    // A static local is the function's own: its device copy starts from
+    // the same constant and is only read.
+    if (G->isStaticLocal())
+      continue;
+    const VarDecl *Canonical = G->getCanonicalDecl();
+    if (llvm::any_of(Globals, [&](const CalleeGlobal &C) {
+          return C.Global == Canonical;
+        }))
+      continue;
+    auto How = transferOf(*G, Use, Call);
+    if (!How)
+      return How.takeError();
+    Globals.push_back({Canonical, Use.Function, *How});
+  }
+  return Globals;
+}
+
+} // namespace ownmap

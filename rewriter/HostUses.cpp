@@ -1,0 +1,148 @@
+//===- HostUses.cpp - what host code between offloaded loops does --------===//
+#include "HostUses.h"
+#include "LoopAccess.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace clang;
+
+namespace ownmap {
+
+bool HostUses::touches(const VarDecl *V) const {
+  return Variables.count(V) ||
+         llvm::any_of(Elements,
+                      [&](const ElementUse &E) { return E.Pointer == V; });
+}
+
+namespace {
+
+/// The statements under some roots, each with its parent, found without
+/// recursion (expressions may be nested thousands deep).
+class ParentMap {
+public:
+  explicit ParentMap(llvm::ArrayRef<const Stmt *> Roots) {
+    llvm::SmallVector<const Stmt *, 64> Work(Roots.begin(), Roots.end());
+    while (!Work.empty()) {
+      const Stmt *S = Work.pop_back_val();
+      if (isa<DeclRefExpr>(S))
+        Refs.push_back(cast<DeclRefExpr>(S));
+      for (const Stmt *Child : S->children())
+        if (Child) {
+          Parents[Child] = S;
+          Work.push_back(Child);
+        }
+    }
+  }
+
+  /// The parent expression of E, with E moved up over parentheses; null
+  /// when the parent is not an expression.
+  const Expr *parentOf(const Expr *&E) const {
+    while (true) {
+      const Expr *P = dyn_cast_or_null<Expr>(Parents.lookup(E));
+      if (!isa_and_nonnull<ParenExpr>(P))
+        return P;
+      E = P;
+    }
+  }
+
+  std::vector<const DeclRefExpr *> Refs; // every variable reference
+
+private:
+  llvm::DenseMap<const Stmt *, const Stmt *> Parents;
+};
+
+bool isLoad(const Expr *E) {
+  const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(E);
+  return Cast && Cast->getCastKind() == CK_LValueToRValue;
+}
+
+/// True when Parent, the parent of E, changes E's object itself.
+bool moves(const Expr *Parent, const Expr *E) {
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(Parent))
+    return B->isAssignmentOp() && B->getLHS() == E;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent))
+    return U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf;
+  return false;
+}
+
+/// What one reference does to its variable: a scalar is read when loaded;
+/// a pointer's elements are read by `p[e]` / `*p` loads and by passing p as
+/// `const T *`, written by plain assignment to `p[e]` / `*p`. Anything else
+/// counts as both. An element at a constant offset is returned as Element.
+void classify(const DeclRefExpr &Ref, const VarDecl &V, const ParentMap &Map,
+              const ASTContext &Ctx, HostUses &Uses) {
+  HostUse &Use = Uses.Variables[&V];
+  const Expr *E = &Ref;
+  const Expr *P = Map.parentOf(E);
+  auto Unknown = [&] { Use.Read = Use.Write = true; };
+  if (!isLoad(P)) {
+    Use.Moved |= moves(P, E);
+    return Unknown();
+  }
+  if (!Ref.getType()->isPointerType()) {
+    Use.Read = true;
+    return;
+  }
+  E = P;
+  P = Map.parentOf(E);
+  while (isa_and_nonnull<ImplicitCastExpr>(P)) { // e.g. to `const T *`
+    E = P;
+    P = Map.parentOf(E);
+  }
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (Call->getArg(I) == E &&
+          readOnlyParameter(Call->getDirectCallee(), I)) {
+        Use.Read = true;
+        return;
+      }
+    return Unknown();
+  }
+  const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(P);
+  const auto *Deref = dyn_cast_or_null<UnaryOperator>(P);
+  if (!(Sub && Sub->getBase() == E) &&
+      !(Deref && Deref->getOpcode() == UO_Deref))
+    return Unknown();
+  // An element that is itself a pointer leads to memory this cannot follow.
+  if (Ref.getType()->getPointeeType()->isPointerType())
+    return Unknown();
+  std::optional<int64_t> Index = 0;
+  if (Sub) {
+    Expr::EvalResult Value;
+    Index = Sub->getIdx()->EvaluateAsInt(Value, Ctx)
+                ? std::optional(Value.Val.getInt().getExtValue())
+                : std::nullopt;
+  }
+  E = P;
+  P = Map.parentOf(E);
+  bool Read = isLoad(P);
+  const auto *Assign = dyn_cast_or_null<BinaryOperator>(P);
+  bool Write = Assign && Assign->getOpcode() == BO_Assign &&
+               Assign->getLHS() == E;
+  if (!Read && !Write)
+    return Unknown();
+  if (Index)
+    Uses.Elements.push_back({&V, *Index, Write});
+  else
+    (Write ? Use.Write : Use.Read) = true;
+}
+
+} // namespace
+
+HostUses collectHostUses(llvm::ArrayRef<const Stmt *> Host, ASTContext &Ctx) {
+  ParentMap Map(Host);
+  HostUses Uses;
+  // In source order, so that the updates and reasons derived from them are
+  // stable.
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::sort(Map.Refs, [&](const DeclRefExpr *A, const DeclRefExpr *B) {
+    return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+  });
+  for (const DeclRefExpr *Ref : Map.Refs)
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      classify(*Ref, *V, Map, Ctx, Uses);
+  return Uses;
+}
+
+} // namespace ownmap
