@@ -53,6 +53,15 @@ enum { OM_HELD_SLOTS = 256, OM_UNSTEADY_SLOTS = 64 };
 typedef struct {
   om_held_section slots[OM_HELD_SLOTS];
   atomic_int count; /* slots in use; read without the lock */
+  /* Read without the lock, so that free and the fault handler skip the
+   * slots' scan for memory no section is near: every held section lies in
+   * slots [0, slots_bound) and every held section's bytes and guarded
+   * pages lie inside [low, high). Both are widened before a section is
+   * published and narrowed after one is retired (om_held_publish,
+   * om_held_retire), so a reader that sees a section's begin sees bounds
+   * that cover it; stale wider bounds only cost a scan. */
+  atomic_int slots_bound;
+  _Atomic uintptr_t low, high;
   /* Heap blocks whose section had to be given back early (the program
    * mapped the data again with another extent, or used it otherwise):
    * holding them again would copy back and forth on every step, so they
@@ -62,6 +71,16 @@ typedef struct {
 } om_held_table;
 
 /* ---- the table (held_table.c) ---- */
+/* Makes a section filled in at slot visible as held from begin (its
+ * chunks and guards set), and takes it out again. */
+void om_held_publish(om_held_table *table, om_held_section *slot, uintptr_t begin);
+void om_held_retire(om_held_table *table, om_held_section *slot);
+/* One past the last slot that may be held; may run without the lock. */
+int om_held_slots_bound(const om_held_table *table);
+/* Whether some held section's bytes or guarded pages may meet [begin,
+ * end); may run without the lock (false is then final only for that
+ * moment). */
+bool om_held_maybe_near(const om_held_table *table, uintptr_t begin, uintptr_t end);
 
 /* Whether the section is held and overlaps [begin, end); without the lock,
  * an answer that may be out of date. */

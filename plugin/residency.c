@@ -191,8 +191,7 @@ static void give_back(om_held_section *section, bool keep_data, give_back_kind k
     OM_REAL(omp_target_free)(section->snapshot, section->device);
   device_bytes -= om_held_footprint(section);
   munmap(section->bookkeeping, section->bookkeeping_bytes);
-  atomic_store(&section->begin, 0);
-  atomic_fetch_sub(&table.count, 1);
+  om_held_retire(&table, section);
   pthread_cond_broadcast(&section_idle); /* a waiter may now hold its block */
 }
 
@@ -203,7 +202,7 @@ static om_held_section *give_back_idle_overlapping(uintptr_t begin, uintptr_t en
   om_held_section *busy = NULL;
   if (!om_residency_holding()) /* every call plans through here: skip the slots' scan */
     return NULL;
-  for (int i = 0; i < OM_HELD_SLOTS; i++)
+  for (int i = 0, bound = om_held_slots_bound(&table); i < bound; i++)
     if (om_held_overlaps(&table.slots[i], begin, end)) {
       if (table.slots[i].in_use)
         busy = &table.slots[i];
@@ -301,8 +300,7 @@ static om_held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t 
   if (guard_high - guard_low >= PIN_MIN_BYTES)
     om_pin_range((void *)guard_low, guard_high - guard_low, &slot->pin);
   device_bytes += end - begin;
-  atomic_fetch_add(&table.count, 1);
-  atomic_store(&slot->begin, begin);
+  om_held_publish(&table, slot, begin);
   return slot;
 }
 
@@ -368,7 +366,7 @@ static bool can_take_over(const om_checked_call *call, int32_t i, bool nowait, u
  * call's device, or NULL) overlaps the block [start, end): held on another
  * device. */
 static bool held_elsewhere(const om_held_section *own, uintptr_t start, uintptr_t end) {
-  for (int slot = 0; slot < OM_HELD_SLOTS; slot++)
+  for (int slot = 0, bound = om_held_slots_bound(&table); slot < bound; slot++)
     if (&table.slots[slot] != own && om_held_overlaps(&table.slots[slot], start, end))
       return true;
   return false;
@@ -705,7 +703,7 @@ void om_residency_host_access(uintptr_t begin, uintptr_t end, bool write) {
   if (!om_held_any_overlap(&table, begin, end))
     return;
   engine_entry entry = lock_engine();
-  for (int i = 0; i < OM_HELD_SLOTS; i++) {
+  for (int i = 0, bound = om_held_slots_bound(&table); i < bound; i++) {
     om_held_section *section = &table.slots[i];
     size_t first, last;
     if (!om_held_overlaps(section, begin, end) ||
@@ -747,9 +745,9 @@ static void host_touched(om_held_section *section, uintptr_t address) {
 }
 
 static bool owns_fault(uintptr_t address) {
-  if (in_engine || !om_residency_holding())
+  if (in_engine || !om_held_maybe_near(&table, address, address + 1))
     return false;
-  for (int i = 0; i < OM_HELD_SLOTS; i++) {
+  for (int i = 0, bound = om_held_slots_bound(&table); i < bound; i++) {
     om_held_section *section = &table.slots[i];
     if (atomic_load_explicit(&section->begin, memory_order_acquire) == 0 ||
         address < section->chunks.guard_low || address >= section->chunks.guard_high)
@@ -771,7 +769,7 @@ bool om_residency_hides(const void *begin, size_t size, int device) {
     return false;
   engine_entry entry = lock_engine();
   bool hidden = false;
-  for (int i = 0; i < OM_HELD_SLOTS && !hidden; i++)
+  for (int i = 0, bound = om_held_slots_bound(&table); i < bound && !hidden; i++)
     hidden = om_held_overlaps(&table.slots[i], low, low + (size ? size : 1)) &&
              table.slots[i].device == device && !table.slots[i].in_use;
   unlock_engine(entry);

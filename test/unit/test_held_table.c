@@ -1,6 +1,7 @@
 /* The table of held blocks (plugin/held_table.c): lookups by containment
  * and device, overlaps, free slots, the least recently used idle section,
- * and the blocks left to the runtime until freed. */
+ * the blocks left to the runtime until freed, and the bounds that let free
+ * and the fault handler skip the scan (slots and addresses). */
 #include "check.h"
 #include "held.h"
 
@@ -8,10 +9,10 @@ static om_held_table table;
 
 static om_held_section *hold(uintptr_t begin, uintptr_t end, int device, uint64_t used) {
   om_held_section *slot = om_held_free_slot(&table);
-  slot->chunks.begin = begin, slot->chunks.end = end;
+  slot->chunks.begin = slot->chunks.guard_low = begin;
+  slot->chunks.end = slot->chunks.guard_high = end;
   slot->device = device, slot->last_used = used, slot->in_use = false;
-  atomic_store(&slot->begin, begin);
-  atomic_fetch_add(&table.count, 1);
+  om_held_publish(&table, slot, begin);
   return slot;
 }
 
@@ -32,6 +33,10 @@ int main(void) {
   CHECK(!om_held_overlaps(a, 0x20000, 0x30000)); /* half-open */
   CHECK(om_held_any_overlap(&table, 0x5ffff, 0x70000));
   CHECK(!om_held_any_overlap(&table, 0x60000, 0x70000));
+  CHECK(om_held_slots_bound(&table) == 3);
+  CHECK(!om_held_maybe_near(&table, 0x1000, 0x10000)); /* below every section */
+  CHECK(om_held_maybe_near(&table, 0x20000, 0x30000)); /* between: a scan says no */
+  CHECK(!om_held_maybe_near(&table, 0x60000, 0x70000));
 
   CHECK(om_held_least_recent_idle(&table) == b);
   b->in_use = true; /* a kernel runs with it: never evicted */
@@ -39,9 +44,20 @@ int main(void) {
   a->in_use = true, c->in_use = true;
   CHECK(om_held_least_recent_idle(&table) == NULL);
 
-  atomic_store(&b->begin, 0); /* given back: its slot is free again */
+  om_held_retire(&table, b); /* given back: its slot is free again */
   CHECK(om_held_find(&table, 0x30000, 0x30008, 1) == NULL);
   CHECK(om_held_free_slot(&table) == b);
+  CHECK(om_held_slots_bound(&table) == 3);
+  om_held_retire(&table, c); /* the last slot: the bounds shrink to a alone */
+  CHECK(om_held_slots_bound(&table) == 1);
+  CHECK(!om_held_maybe_near(&table, 0x20000, 0x60000));
+  CHECK(om_held_maybe_near(&table, 0x1ffff, 0x20000));
+  CHECK(om_held_least_recent_idle(&table) == NULL); /* a is in use */
+  om_held_retire(&table, a);
+  CHECK(om_held_slots_bound(&table) == 0);
+  CHECK(!om_held_any_overlap(&table, 0, UINTPTR_MAX));
+  CHECK(hold(0x80000, 0x90000, 0, 1) == a); /* the lowest free slot again */
+  CHECK(om_held_maybe_near(&table, 0x8ffff, 0x90000) && !om_held_maybe_near(&table, 0x10000, 0x20000));
 
   CHECK(!om_held_unsteady(&table, 0x70000));
   om_held_mark_unsteady(&table, 0x70000);
