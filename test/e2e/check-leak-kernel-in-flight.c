@@ -7,6 +7,8 @@
 // enough to stay with the runtime, once with one that transfer elision
 // takes over.
 //
+// gpu-build-e2e: host-only (the kernel reads a pipe and asks for its thread id: system calls only the host device can make)
+//
 // RUN: %clang-offload %s -o %t -lpthread
 // RUN: %compare-with-plugin %t 2>%t.err
 // RUN: FileCheck %s --implicit-check-not='x[0:' < %t.err
