@@ -8,6 +8,8 @@
 // with map names and source locations, once without (the caller is then
 // named by module and offset).
 //
+// gpu-build-e2e: host-only (it builds a shared library that it dlopens; the GPU recipe builds programs only)
+//
 // RUN: %clang-offload -DLIBRARY -fPIC -shared %s -o %t.so
 // RUN: %clang-serial %s -o %t
 // RUN: %compare-with-plugin %t %t.so 2>%t.err

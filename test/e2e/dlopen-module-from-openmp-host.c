@@ -7,6 +7,8 @@
 // module's calls to that runtime. Output identical with and without the
 // plugin, which counts the module's copies.
 //
+// gpu-build-e2e: host-only (it builds a shared library that it dlopens; the GPU recipe builds programs only)
+//
 // RUN: %clang-offload -DMODULE -fPIC -shared %s -o %t.so
 // RUN: %clang-openmp-host %s -o %t
 // RUN: llvm-readelf -d %t | grep -q libomp

@@ -8,6 +8,8 @@
 // plugin observed the library's copies. With 100000 elements the arrays are
 // large enough for transfer elision to take them over.
 //
+// gpu-build-e2e: host-only (it builds a shared library that it dlopens; the GPU recipe builds programs only)
+//
 // RUN: %clang-offload -fPIC -shared %S/Inputs/offload-library.c -o %t.so
 // RUN: %clang-serial %s -o %t
 // RUN: llvm-readelf -d %t | not grep libomp

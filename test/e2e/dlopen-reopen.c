@@ -7,6 +7,8 @@
 // transfer elision and for large ones (whose results it brings back only
 // when the host reads them).
 //
+// gpu-build-e2e: host-only (it builds a shared library that it dlopens; the GPU recipe builds programs only)
+//
 // RUN: %clang-offload -fPIC -shared %S/Inputs/offload-library.c -o %t.so
 // RUN: %clang-serial %s -o %t
 // RUN: llvm-readelf -d %t | not grep libomp
