@@ -64,14 +64,14 @@ static llvm::Error addLength(ParamAnnotation &PA, const ParmVarDecl &P,
                              llvm::StringRef Expr, SourceLocation Loc) {
   Expr = Expr.trim();
   if (!P.getType()->isPointerType())
-    return sourceError(Loc, "OM_LEN on '" + P.getName() +
+    return sourceError(Rule::AnnotationLen, Loc, "OM_LEN on '" + P.getName() +
                                 "', which is not a pointer; OM_LEN gives the "
                                 "element count of a pointer parameter");
   if (Expr.empty())
-    return sourceError(Loc, "OM_LEN on '" + P.getName() +
+    return sourceError(Rule::AnnotationLen, Loc, "OM_LEN on '" + P.getName() +
                                 "' needs an element count expression");
   if (PA.Length && *PA.Length != Expr)
-    return sourceError(Loc,
+    return sourceError(Rule::AnnotationConflict, Loc,
                        "conflicting OM_LEN annotations on '" + P.getName() +
                            "': '" + *PA.Length + "' and '" + Expr + "'",
                        PA.LengthLoc, "previous OM_LEN is here");
@@ -83,12 +83,12 @@ static llvm::Error addLength(ParamAnnotation &PA, const ParmVarDecl &P,
 static llvm::Error addOwnership(ParamAnnotation &PA, const ParmVarDecl &P,
                                 Ownership O, SourceLocation Loc) {
   if (!pointsToArithmetic(P.getType()))
-    return sourceError(Loc, macroName(O) + " on '" + P.getName() +
+    return sourceError(Rule::AnnotationType, Loc, macroName(O) + " on '" + P.getName() +
                                 "' of type '" + P.getType().getAsString() +
                                 "'; ownership annotations apply to pointers "
                                 "to arithmetic types");
   if (PA.Kind && *PA.Kind != O)
-    return sourceError(Loc,
+    return sourceError(Rule::AnnotationConflict, Loc,
                        "conflicting annotations on '" + P.getName() + "': " +
                            macroName(*PA.Kind) + " and " + macroName(O),
                        PA.KindLoc,
@@ -107,7 +107,7 @@ static llvm::Error readParam(const ParmVarDecl &P, ParamAnnotation &PA) {
       continue;
     SourceLocation Loc = writtenLoc(*A, Ctx);
     if (P.getLocation().isMacroID())
-      return sourceError(Loc, "annotated parameter '" + P.getName() +
+      return sourceError(Rule::Macro, Loc, "annotated parameter '" + P.getName() +
                                   "' comes from a macro expansion; write the "
                                   "declaration out to have it rewritten");
     if (S.starts_with(LengthPrefix)) {
@@ -117,7 +117,7 @@ static llvm::Error readParam(const ParmVarDecl &P, ParamAnnotation &PA) {
     }
     std::optional<Ownership> O = parseOwnership(S.drop_front(Prefix.size()));
     if (!O)
-      return sourceError(Loc, "unknown ownmap annotation '" + S +
+      return sourceError(Rule::AnnotationUnknown, Loc, "unknown ownmap annotation '" + S +
                                   "' on parameter '" + P.getName() + "'");
     if (auto E = addOwnership(PA, P, *O, Loc))
       return E;
@@ -133,7 +133,7 @@ llvm::Expected<KernelAnnotations> readKernelAnnotations(const FunctionDecl &FD) 
     if (auto E = readParam(*P, PA))
       return std::move(E);
     if (PA.Length && !PA.Kind)
-      return sourceError(PA.LengthLoc,
+      return sourceError(Rule::AnnotationLen, PA.LengthLoc,
                          "OM_LEN on '" + P->getName() +
                              "' without an ownership annotation; add OM_IN, "
                              "OM_INOUT, OM_OUT or OM_SCRATCH");

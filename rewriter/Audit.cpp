@@ -128,9 +128,9 @@ private:
                Ctx.getSourceManager(), Ctx.getLangOpts())
         .str();
   }
-  void add(FindingLevel Level, llvm::StringRef Rule, SourceLocation Loc,
-           const llvm::Twine &Message) {
-    Findings.push_back({Level, Rule.str(), Message.str(), Loc});
+  void add(FindingLevel Level, Rule R, SourceLocation Loc,
+           const llvm::Twine &Message, FindingDetails Details = {}) {
+    Findings.push_back({Level, R, Message.str(), Loc, std::move(Details)});
   }
   const MapItem *find(const std::vector<MapItem> &In,
                       const VarDecl *V) const {
@@ -145,6 +145,23 @@ private:
                        const Polynomial &ElementSize);
 };
 
+/// What a map of Type copies, in words and as a report direction.
+struct Copies {
+  std::string Verb, Way, Direction;
+};
+Copies copiesOf(OpenMPMapClauseKind Type) {
+  switch (Type) {
+  case OMPC_MAP_to:
+    return {"move", " host->device", "to_device"};
+  case OMPC_MAP_from:
+    return {"move", " device->host", "from_device"};
+  case OMPC_MAP_tofrom:
+    return {"move", " each way", "both"};
+  default:
+    return {"allocate", " on the device", ""};
+  }
+}
+
 std::string range(const Polynomial &Lower, const Polynomial &Length) {
   return "[" + Lower.str() + ", " + (Lower + Length).str() + ")";
 }
@@ -152,21 +169,21 @@ std::string range(const Polynomial &Lower, const Polynomial &Length) {
 std::vector<AuditFinding> TargetLoopAudit::run() {
   const auto *For = dyn_cast_or_null<ForStmt>(deviceStatement(D));
   if (!For) {
-    add(FindingLevel::Warning, "ownmap.audit.not-analysed", D.getBeginLoc(),
+    add(FindingLevel::Warning, Rule::AuditNotAnalysed, D.getBeginLoc(),
         "cannot audit the target construct: its associated statement is not "
         "a 'for' loop");
     return std::move(Findings);
   }
   auto Loop = matchCanonicalLoop(*For);
   if (!Loop) {
-    add(FindingLevel::Warning, "ownmap.audit.not-analysed", For->getForLoc(),
+    add(FindingLevel::Warning, Rule::AuditNotAnalysed, For->getForLoc(),
         "cannot audit the target construct: " +
             llvm::toString(Loop.takeError()));
     return std::move(Findings);
   }
   auto Accesses = collectLoopAccesses(*Loop);
   if (!Accesses) {
-    add(FindingLevel::Warning, "ownmap.audit.not-analysed", For->getForLoc(),
+    add(FindingLevel::Warning, Rule::AuditNotAnalysed, For->getForLoc(),
         "cannot audit the target construct: " +
             llvm::toString(Accesses.takeError()));
     return std::move(Findings);
@@ -184,54 +201,59 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
   SourceLocation Use = VA.Accesses.front().Site->getBeginLoc();
   const MapItem *Item = find(Items, VA.Var);
   const MapItem *Outer = find(Enclosing, VA.Var);
-  if ((!Item || !Item->IsSection) && (!Outer || !Outer->IsSection)) {
-    add(FindingLevel::Error, "ownmap.audit.missing-map", Use,
-        "pointer '" + Name +
-            "' is used on the device but its data is not mapped: the device "
-            "gets the host address (a zero-length section or a firstprivate "
-            "pointer) and reads garbage or faults; add map(" +
-            (llvm::any_of(VA.Accesses,
-                          [](const Access &A) {
-                            return A.Kind != AccessKind::Read;
-                          })
-                 ? "tofrom"
-                 : "to") +
-            ": " + Name + "[...]) to the construct");
-    return;
-  }
   bool Written = llvm::any_of(VA.Accesses, [](const Access &A) {
     return A.Kind != AccessKind::Read;
   });
+  auto Accessed = accessedSection(Loop, Accesses, VA);
+  if ((!Item || !Item->IsSection) && (!Outer || !Outer->IsSection)) {
+    std::string Clause = std::string("map(") + (Written ? "tofrom" : "to") +
+                         ": " + (Accessed ? Accessed->Section : Name + "[...]") +
+                         ")";
+    if (!Accessed)
+      llvm::consumeError(Accessed.takeError());
+    add(FindingLevel::Error, Rule::AuditMissingMap, Use,
+        "pointer '" + Name +
+            "' is used on the device but its data is not mapped: the device "
+            "gets the host address (a zero-length section or a firstprivate "
+            "pointer) and reads garbage or faults; add " + Clause +
+            " to the construct",
+        {Name, "", "", Clause});
+    return;
+  }
   uint64_t Size = Ctx.getTypeSizeInChars(VA.Var->getType()->getPointeeType())
                       .getQuantity();
   const MapItem &Used = Item && Item->IsSection ? *Item : *Outer;
-  auto Accessed = accessedSection(Loop, Accesses, VA);
   if (Item && Item->IsSection && Written &&
       (Item->Type == OMPC_MAP_to || Item->Type == OMPC_MAP_alloc) &&
       !(Outer && (Outer->Type == OMPC_MAP_tofrom ||
                   Outer->Type == OMPC_MAP_from)))
-    add(FindingLevel::Error, "ownmap.audit.lost-write", Item->Item->getBeginLoc(),
+    add(FindingLevel::Error, Rule::AuditLostWrite, Item->Item->getBeginLoc(),
         "'" + Name + "' is written on the device but mapped '" +
             getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_map, Item->Type) +
             "': the results never reach the host; map it 'tofrom' (or "
-            "'from' when the device writes it before reading)");
+            "'from' when the device writes it before reading)",
+        {Name, "from_device", "", "map(tofrom: " + text(Item->Item) + ")"});
   if (Item && Item->IsSection && !Written && Item->Type == OMPC_MAP_tofrom) {
-    std::string Bytes = "the section's bytes";
+    std::string Bytes;
     if (Item->Length) {
       if (auto Len = Polynomial::fromExpr(*Item->Length, Ctx))
-        Bytes = (*Len * Polynomial(Size)).str() + " bytes";
+        Bytes = (*Len * Polynomial(Size)).str();
       else
         llvm::consumeError(Len.takeError());
     }
-    add(FindingLevel::Warning, "ownmap.audit.map-too-broad",
+    add(FindingLevel::Warning, Rule::AuditMapTooBroad,
         Item->Item->getBeginLoc(),
         "'" + Name + "' is mapped 'tofrom' but never written on the device: "
-                     "map(to: ...) would save " + Bytes + " device->host");
+                     "map(to: ...) would save " +
+            (Bytes.empty() ? "the section's bytes" : Bytes + " bytes") +
+            " device->host",
+        {Name, "from_device", Bytes, "map(to: " + text(Item->Item) + ")"});
   }
   if (!Accessed) {
-    add(FindingLevel::Warning, "ownmap.audit.not-analysed", Use,
+    add(FindingLevel::Warning, Rule::AuditNotAnalysed, Use,
         "cannot compare the map of '" + Name + "' with its accesses: " +
-            llvm::toString(Accessed.takeError()));
+            llvm::toString(Accessed.takeError()),
+        {Name, "", "", ""});
     return;
   }
   compareSections(Used, *Accessed, Polynomial(Size));
@@ -261,20 +283,31 @@ void TargetLoopAudit::compareSections(const MapItem &Item,
                        range(Lower, *Length) + " but the loop reaches " +
                        range(*Accessed.Lower, *Accessed.Length);
   if ((Below && *Below < 0) || (Above && *Above < 0)) {
-    add(FindingLevel::Error, "ownmap.audit.section-too-small",
+    add(FindingLevel::Error, Rule::AuditSectionTooSmall,
         Item.Item->getBeginLoc(),
         Mapped + " (" + Accessed.Reason +
             "): accesses outside the section are out of bounds on the "
-            "device; map '" + Accessed.Section + "'");
+            "device; map '" + Accessed.Section + "'",
+        {Name, "", "",
+         "map(" +
+             std::string(getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_map,
+                                                       Item.Type)) +
+             ": " + Accessed.Section + ")"});
     return;
   }
   if (!Below || !Above || (*Below == 0 && *Above == 0))
     return;
-  Polynomial Extra = (*Length - *Accessed.Length) * ElementSize;
-  add(FindingLevel::Warning, "ownmap.audit.map-too-broad",
+  std::string Extra = ((*Length - *Accessed.Length) * ElementSize).str();
+  Copies C = copiesOf(Item.Type);
+  add(FindingLevel::Warning, Rule::AuditMapTooBroad,
       Item.Item->getBeginLoc(),
-      Mapped + ": map '" + Accessed.Section + "' to move " + Extra.str() +
-          " fewer bytes each way");
+      Mapped + ": map '" + Accessed.Section + "' to " + C.Verb + " " + Extra +
+          " fewer bytes" + C.Way,
+      {Name, C.Direction, C.Direction.empty() ? "" : Extra,
+       "map(" +
+           std::string(getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_map,
+                                                     Item.Type)) +
+           ": " + Accessed.Section + ")"});
 }
 
 } // namespace

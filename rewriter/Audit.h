@@ -23,9 +23,10 @@ namespace ownmap {
 
 struct AuditFinding {
   FindingLevel Level;
-  std::string Rule;
+  Rule TheRule;
   std::string Message;
   clang::SourceLocation Loc;
+  FindingDetails Details;
 };
 
 /// The target constructs of Ctx's main file that run a loop, in source

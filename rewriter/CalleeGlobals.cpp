@@ -147,7 +147,7 @@ llvm::Expected<CalleeGlobal::Transfer> transferOf(const VarDecl &G,
   llvm::StringRef Name = G.getName();
   llvm::StringRef Reader = Use.Function->getName();
   auto Refuse = [&](const llvm::Twine &Why) {
-    return sourceError(Call,
+    return sourceError(Rule::LoopUnsupported, Call,
                        "cannot offload: '" + Reader +
                            "', which the loop calls, reads global '" + Name +
                            "'" + Why,
@@ -193,7 +193,7 @@ globalsReadByCallees(const ForStmt &Loop) {
     SourceLocation Call = Walker.Reached.lookup(Use.Function);
     if (!Use.ReadOnly)
       return sourceError(
-          Call,
+          Rule::LoopUnsupported, Call,
           "cannot offload: '" + Use.Function->getName() +
               "', which the loop calls, writes or takes the address of "
               "global '" +

@@ -41,7 +41,7 @@ static const VarDecl *singleIntegralIndex(const Stmt *Init) {
 
 llvm::Expected<CanonicalLoop> matchCanonicalLoop(const ForStmt &Loop) {
   auto Fail = [&] {
-    return sourceError(Loop.getForLoc(),
+    return sourceError(Rule::LoopUnsupported, Loop.getForLoc(),
                        "cannot offload: loop header is not of the form "
                        "'for (int i = L; i < U; ++i)'");
   };

@@ -7,12 +7,19 @@ namespace ownmap {
 
 char SourceError::ID = 0;
 
-llvm::Error sourceError(SourceLocation Loc, const llvm::Twine &Message,
-                        SourceLocation NoteLoc, const llvm::Twine &Note) {
-  auto E = std::make_unique<SourceError>(Loc, Message.str());
+llvm::Error sourceError(Rule R, SourceLocation Loc, const llvm::Twine &Message,
+                        FindingDetails Details, SourceLocation NoteLoc,
+                        const llvm::Twine &Note) {
+  auto E = std::make_unique<SourceError>(R, Loc, Message.str());
+  E->Details = std::move(Details);
   E->NoteLoc = NoteLoc;
   E->Note = Note.str();
   return llvm::Error(std::move(E));
+}
+
+llvm::Error sourceError(Rule R, SourceLocation Loc, const llvm::Twine &Message,
+                        SourceLocation NoteLoc, const llvm::Twine &Note) {
+  return sourceError(R, Loc, Message, FindingDetails(), NoteLoc, Note);
 }
 
 static void emit(DiagnosticsEngine &Diags, DiagnosticsEngine::Level Level,

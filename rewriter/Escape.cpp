@@ -94,7 +94,8 @@ private:
     const ParamAnnotation *PA = Annotations.lookup(&P);
     Errors = llvm::joinErrors(
         std::move(Errors),
-        sourceError(At->getBeginLoc(), Message, PA->KindLoc,
+        sourceError(Rule::BorrowInEscape, At->getBeginLoc(), Message,
+                    FindingDetails{P.getName().str(), "", "", ""}, PA->KindLoc,
                     "'" + P.getName() + "' is annotated OM_IN here"));
   }
 };

@@ -53,14 +53,16 @@ static llvm::StringRef linePrefix(SourceLocation Loc, const SourceManager &SM) {
 llvm::Error checkInsertable(const LoopSite &Site, const SourceManager &SM) {
   SourceLocation For = Site.Loop->getForLoc();
   if (For.isMacroID())
-    return sourceError(SM.getExpansionLoc(For),
+    return sourceError(Rule::Macro, SM.getExpansionLoc(For),
                        "cannot offload: the loop comes from a macro "
                        "expansion; write it out to have it rewritten");
   if (!Site.Block)
-    return sourceError(For, "cannot offload: the loop is not a statement of "
+    return sourceError(Rule::LoopUnsupported, For,
+                       "cannot offload: the loop is not a statement of "
                             "a '{ }' block; add braces around it");
   if (!startsLine(For, SM))
-    return sourceError(For, "cannot offload: the loop does not start its "
+    return sourceError(Rule::LoopUnsupported, For,
+                       "cannot offload: the loop does not start its "
                             "line; put 'for' on a line of its own");
   return llvm::Error::success();
 }
@@ -92,7 +94,7 @@ insertLineAfterToken(SourceLocation Last, llvm::StringRef Line,
                      const LangOptions &LangOpts) {
   SourceLocation End = Lexer::getLocForEndOfToken(Last, 0, SM, LangOpts);
   if (End.isInvalid() || End.isMacroID())
-    return sourceError(Last, "cannot find the end of the statement");
+    return sourceError(Rule::RewritePlacement, Last, "cannot find the end of the statement");
   auto [File, Offset] = SM.getDecomposedLoc(End);
   llvm::StringRef Rest = SM.getBufferData(File).substr(Offset);
   size_t LineEnd = Rest.find('\n');
@@ -100,7 +102,7 @@ insertLineAfterToken(SourceLocation Last, llvm::StringRef Line,
   if (Tail.consume_front(";"))
     Tail = Tail.ltrim(" \t");
   if (!Tail.empty() && !Tail.starts_with("//"))
-    return sourceError(End, "code follows the statement on its line");
+    return sourceError(Rule::RewritePlacement, End, "code follows the statement on its line");
   // Inserted at the end of S's last line (not at the start of the next), so
   // that the new line belongs to S's line (see LineDirectives.h) and an
   // insertion before the next line stays a separate edit.

@@ -73,7 +73,7 @@ private:
     Failure = std::move(E);
   }
   void fail(SourceLocation Loc, const llvm::Twine &Message) {
-    fail(sourceError(Loc, "cannot offload: " + Message));
+    fail(sourceError(Rule::LoopUnsupported, Loc, "cannot offload: " + Message));
   }
 
   void record(const VarDecl *V, Access A) {

@@ -122,22 +122,23 @@ llvm::Error Inference::checkBorrow(const VariableAccesses &VA,
   if (*PA.Kind == Ownership::In) {
     for (const Access &A : VA.Accesses)
       if (isWrite(A.Kind))
-        return sourceError(A.Site->getBeginLoc(),
+        return sourceError(Rule::BorrowWriteIn, A.Site->getBeginLoc(),
                            "write through '" + Name +
                                "', which is OM_IN (a shared borrow: the "
                                "device may only read it)",
-                           PA.KindLoc, AnnotatedHere);
+                           FindingDetails{Name.str(), "", "", ""}, PA.KindLoc, AnnotatedHere);
   }
   bool Uninitialised =
       *PA.Kind == Ownership::Out || *PA.Kind == Ownership::Scratch;
   if (Uninitialised && !VA.Accesses.empty() &&
       isRead(VA.Accesses.front().Kind))
-    return sourceError(VA.Accesses.front().Site->getBeginLoc(),
+    return sourceError(Rule::BorrowReadBeforeWrite,
+                       VA.Accesses.front().Site->getBeginLoc(),
                        "read of '" + Name +
                            "' before it is written in this iteration; " +
                            macroName(*PA.Kind) +
                            " data is uninitialised on the device",
-                       PA.KindLoc, AnnotatedHere);
+                       FindingDetails{Name.str(), "", "", ""}, PA.KindLoc, AnnotatedHere);
   return llvm::Error::success();
 }
 
@@ -156,30 +157,32 @@ llvm::Error Inference::checkIndependence(const VariableAccesses &VA) const {
   llvm::StringRef Name = VA.Var->getName();
   auto Owned = Subscripts.analyse(*Write);
   if (!Owned)
-    return sourceError(Write->Site->getBeginLoc(),
+    return sourceError(Rule::ParallelDistinct, Write->Site->getBeginLoc(),
                        "cannot offload: cannot prove that iterations write "
                        "distinct elements of '" +
                            Name + "' (subscript '" + text(Write->Site) +
-                           "': " + llvm::toString(Owned.takeError()) + ")");
+                           "': " + llvm::toString(Owned.takeError()) + ")",
+                       FindingDetails{Name.str(), "", "", ""});
   if (!Subscripts.ownsElements(*Owned, 0))
-    return sourceError(Write->Site->getBeginLoc(),
+    return sourceError(Rule::ParallelDistinct, Write->Site->getBeginLoc(),
                        "cannot offload: cannot prove that iterations write "
                        "distinct elements of '" +
                            Name + "' (subscript '" + text(Write->Site) +
                            "' may reach the same element from two "
                            "iterations of '" +
-                           Loop.Index->getName() + "')");
+                           Loop.Index->getName() + "')",
+                       FindingDetails{Name.str(), "", "", ""});
   for (const Access &A : VA.Accesses) {
     auto Other = Subscripts.analyse(A);
     bool Same = Other && Other->Value == Owned->Value;
     if (!Other)
       llvm::consumeError(Other.takeError());
     if (!Same)
-      return sourceError(A.Site->getBeginLoc(),
+      return sourceError(Rule::ParallelDependence, A.Site->getBeginLoc(),
                          "cannot offload: possible loop-carried dependence: '" +
                              Name + "' is written at '" + text(Write->Site) +
                              "' and accessed at '" + text(A.Site) + "'",
-                         Write->Site->getBeginLoc(),
+                         FindingDetails{Name.str(), "", "", ""}, Write->Site->getBeginLoc(),
                          "'" + Name + "' is written here");
   }
   return llvm::Error::success();
@@ -202,22 +205,24 @@ llvm::Error Inference::checkOutCoverage(const VariableAccesses &VA,
     }
   if (!Write)
     return sourceError(
-        VA.Accesses.front().Site->getBeginLoc(),
+        Rule::BorrowOutCoverage, VA.Accesses.front().Site->getBeginLoc(),
         "'" + Name +
             "' is OM_OUT but no iteration is certain to write it (writes "
             "are conditional); elements left unwritten would be copied back "
             "uninitialised: use OM_INOUT",
-        PA.KindLoc, AnnotatedHere);
+        FindingDetails{Name.str(), "", "", "OM_INOUT"}, PA.KindLoc,
+        AnnotatedHere);
   auto Written = Subscripts.analyse(*Write);
   if (Written && Subscripts.isDense(*Written))
     return llvm::Error::success();
   if (!Written)
     llvm::consumeError(Written.takeError());
-  return sourceError(Write->Site->getBeginLoc(),
+  return sourceError(Rule::BorrowOutCoverage, Write->Site->getBeginLoc(),
                      "'" + Name + "' is OM_OUT but '" + text(Write->Site) +
                          "' does not write every element of its section; "
                          "elements left unwritten would be copied back "
                          "uninitialised: use OM_INOUT",
+                     FindingDetails{Name.str(), "", "", "OM_INOUT"},
                      PA.KindLoc, AnnotatedHere);
 }
 
@@ -267,13 +272,14 @@ llvm::Error Inference::section(const VariableAccesses &VA,
   }
   if (Unbounded) {
     if (!PA.Length)
-      return sourceError(Unbounded->Site->getBeginLoc(),
+      return sourceError(Rule::SectionUnbounded,
+                         Unbounded->Site->getBeginLoc(),
                          "cannot offload: cannot bound the elements of '" +
                              Name + "' that '" + text(Unbounded->Site) +
                              "' reaches (" + Why +
                              "); add OM_LEN(<element count>) to the "
                              "parameter",
-                         PA.KindLoc,
+                         FindingDetails{Name, "", "", "OM_LEN"}, PA.KindLoc,
                          "'" + Name + "' is annotated " +
                              macroName(*PA.Kind) + " here");
     std::string Count = PA.LengthSnapshot.value_or(*PA.Length);
@@ -305,14 +311,16 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
   SourceLocation Use = VA.Accesses.front().Site->getBeginLoc();
   llvm::StringRef Name = VA.Var->getName();
   if (!Param)
-    return sourceError(Use, "cannot offload: pointer '" + Name +
+    return sourceError(Rule::LoopUnsupported, Use,
+                       "cannot offload: pointer '" + Name +
                                 "' is not a parameter of the kernel; only "
                                 "annotated pointer parameters can be mapped");
   if (!PA)
-    return sourceError(Use, "cannot offload: pointer parameter '" + Name +
-                                "' has no ownership annotation; add " +
-                                suggestAnnotation(VA),
-                       Param->getLocation(),
+    return sourceError(Rule::AnnotationMissing, Use,
+                       "cannot offload: pointer parameter '" + Name +
+                           "' has no ownership annotation; add " +
+                           suggestAnnotation(VA),
+                       FindingDetails{Name.str(), "", "", ""}, Param->getLocation(),
                        "'" + Name + "' is declared here");
   if (auto E = checkBorrow(VA, *PA))
     return std::move(E);
@@ -350,11 +358,12 @@ llvm::Expected<VariablePlan> Inference::planScalar(const VariableAccesses &VA) {
       });
   llvm::StringRef Name = VA.Var->getName();
   if (!OneReduction)
-    return sourceError(FirstWrite->Site->getBeginLoc(),
+    return sourceError(Rule::ParallelScalar, FirstWrite->Site->getBeginLoc(),
                        "cannot offload: scalar '" + Name +
                            "' is written in the loop; only a reduction (one "
                            "of + * min max & | ^ && ||, and no other use of '" +
-                           Name + "') can be offloaded");
+                           Name + "') can be offloaded",
+                       FindingDetails{Name.str(), "", "", ""});
   llvm::StringRef Op = reductionIdentifier(FirstWrite->Reduction);
   Plan.Map = MapKind::ToFrom;
   Plan.Section = Name.str();

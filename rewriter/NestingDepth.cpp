@@ -21,7 +21,7 @@ llvm::Error checkNestingDepth(const Stmt &Body) {
     if (!Top && isa<Expr>(S))
       Top = S;
     if (Depth > MaxNestingDepth)
-      return sourceError(Top->getBeginLoc(),
+      return sourceError(Rule::LoopUnsupported, Top->getBeginLoc(),
                          "cannot offload: an expression is nested more than " +
                              std::to_string(MaxNestingDepth) +
                              " levels deep; the rewriter does not analyse it");

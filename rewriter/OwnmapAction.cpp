@@ -48,17 +48,18 @@ private:
     const SourceManager &SM = Diags.getSourceManager();
     E = llvm::handleErrors(
         std::move(E), [&](std::unique_ptr<SourceError> SE) -> llvm::Error {
-          Results.Findings.addFinding(FindingLevel::Error, SE->Message,
-                                      SE->Loc, SM);
+          Results.Findings.addFinding(FindingLevel::Error, SE->TheRule,
+                                      SE->Message, SE->Loc, SM, SE->Details);
           if (SE->NoteLoc.isValid())
-            Results.Findings.addFinding(FindingLevel::Note, SE->Note,
-                                        SE->NoteLoc, SM, ruleFor(SE->Message));
+            Results.Findings.addFinding(FindingLevel::Note, SE->TheRule,
+                                        SE->Note, SE->NoteLoc, SM,
+                                        SE->Details);
           return llvm::Error(std::move(SE));
         });
     reportErrors(std::move(E), Diags);
   }
-  void warn(SourceLocation Loc, const llvm::Twine &Message) {
-    Results.Findings.addFinding(FindingLevel::Warning, Message.str(), Loc,
+  void warn(Rule R, SourceLocation Loc, const llvm::Twine &Message) {
+    Results.Findings.addFinding(FindingLevel::Warning, R, Message.str(), Loc,
                                 Diags.getSourceManager());
     reportWarning(Loc, Message, Diags);
   }
@@ -115,7 +116,7 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
   for (const CalleeGlobal &G : *Globals) {
     if (const VarDecl *Hiding = kernelVariableNamed(
             *Annotations.Kernel, G.Global->getName()))
-      return sourceError(Site.Loop->getForLoc(),
+      return sourceError(Rule::LoopUnsupported, Site.Loop->getForLoc(),
                          "cannot offload: the loop's functions read global '" +
                              G.Global->getName() +
                              "', which the kernel's own '" +
@@ -156,7 +157,7 @@ llvm::Error KernelConsumer::linkGlobals(llvm::ArrayRef<PlannedLoop> Loops,
       auto [File, Offset] = SM.getDecomposedLoc(End);
       size_t Semi = SM.getBufferData(File).find(';', Offset);
       if (Semi == llvm::StringRef::npos)
-        return sourceError(Def->getLocation(),
+        return sourceError(Rule::RewritePlacement, Def->getLocation(),
                            "cannot find the end of the declaration of '" +
                                Def->getName() + "'");
       auto Edit = insertLineAfterToken(
@@ -260,7 +261,7 @@ static llvm::Error addEdits(const CompoundStmt &Body,
     SourceLocation First = Body.body_front()->getBeginLoc();
     if (First.isMacroID() || !startsLine(First, SM))
       return sourceError(
-          SM.getExpansionLoc(First),
+          Rule::RewritePlacement, SM.getExpansionLoc(First),
           "cannot keep the OM_LEN counts at kernel entry: the kernel's first "
           "statement does not start its line; put it on a line of its own");
     llvm::append_range(Before[First], EntryLines);
@@ -314,7 +315,8 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
                                    RewriteResults::File &File) {
   const SourceManager &SM = Kernel.getASTContext().getSourceManager();
   if (Kernel.getLocation().isMacroID())
-    return fail(sourceError(SM.getExpansionLoc(Kernel.getLocation()),
+    return fail(sourceError(Rule::Macro,
+                            SM.getExpansionLoc(Kernel.getLocation()),
                             "kernel '" + Kernel.getName() +
                                 "' comes from a macro expansion; write it "
                                 "out to have it rewritten"));
@@ -330,7 +332,7 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   // Loops already under a directive (as in the tool's own output) are not
   // worth a warning; a kernel without any loop is.
   if (!containsLoop(*Kernel.getBody()))
-    warn(Kernel.getLocation(),
+    warn(Rule::KernelNoLoop, Kernel.getLocation(),
          "kernel '" + Kernel.getName() + "' has no 'for' loop to offload");
   std::vector<PlannedLoop> Loops;
   bool Failed = false;
@@ -391,18 +393,18 @@ void KernelConsumer::adviseOnInOut(const KernelAnnotations &Annotations,
     std::string Name = P->getName().str();
     if (!Read)
       Results.Findings.addFinding(
-          FindingLevel::Note,
+          FindingLevel::Note, Rule::AdviceInOutNeverRead,
           "'" + Name + "' is annotated OM_INOUT but never read on the "
                        "device: OM_OUT would save " + Bytes +
               " bytes host->device",
-          PA->KindLoc, SM);
+          PA->KindLoc, SM, {Name, "to_device", Bytes, "OM_OUT"});
     else
       Results.Findings.addFinding(
-          FindingLevel::Note,
+          FindingLevel::Note, Rule::AdviceInOutNeverWritten,
           "'" + Name + "' is annotated OM_INOUT but never written on the "
                        "device: OM_IN would save " + Bytes +
               " bytes device->host",
-          PA->KindLoc, SM);
+          PA->KindLoc, SM, {Name, "from_device", Bytes, "OM_IN"});
   }
 }
 
@@ -449,10 +451,11 @@ void KernelConsumer::audit(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   for (const OMPExecutableDirective *D : findTargetLoops(Ctx))
     for (const AuditFinding &F : auditTargetLoop(*D, Ctx)) {
-      Results.Findings.addFinding(F.Level, F.Message, F.Loc, SM, F.Rule);
+      Results.Findings.addFinding(F.Level, F.TheRule, F.Message, F.Loc, SM,
+                                  F.Details);
       if (F.Level == FindingLevel::Error) {
         Results.HadErrors = true;
-        reportErrors(sourceError(F.Loc, F.Message), Diags);
+        reportErrors(sourceError(F.TheRule, F.Loc, F.Message), Diags);
       } else {
         reportWarning(F.Loc, F.Message, Diags);
       }

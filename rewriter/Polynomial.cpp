@@ -238,7 +238,7 @@ llvm::Expected<Polynomial> Polynomial::fromExpr(const Expr &Expression,
           CharSourceRange::getTokenRange(N.E->getSourceRange()),
           Ctx.getSourceManager(), Ctx.getLangOpts(), &Invalid);
       if (Invalid || Text.empty())
-        return sourceError(N.E->getBeginLoc(),
+        return sourceError(Rule::LoopUnsupported, N.E->getBeginLoc(),
                            "cannot offload: a loop bound or subscript has "
                            "no source text of its own (macro argument?)");
       Atom A{isPrimary(*N.E) ? Text.str() : "(" + Text.str() + ")", nullptr};

@@ -71,39 +71,11 @@ void Report::addRegion(const DataRegion &Region,
   Regions.push_back(std::move(R));
 }
 
-void Report::addFinding(FindingLevel Level, llvm::StringRef Message,
+void Report::addFinding(FindingLevel Level, Rule R, llvm::StringRef Message,
                         SourceLocation Loc, const SourceManager &SM,
-                        llvm::StringRef Rule) {
-  Findings.push_back({Level, (Rule.empty() ? ruleFor(Message) : Rule).str(),
-                      Message.str(), locate(Loc, SM)});
-}
-
-llvm::StringRef ruleFor(llvm::StringRef Message) {
-  // Checked in order: the first rule whose text occurs in the message.
-  static const std::pair<llvm::StringRef, llvm::StringRef> Rules[] = {
-      {"but never read on the device", "ownmap.advice.inout-never-read"},
-      {"but never written on the device", "ownmap.advice.inout-never-written"},
-      {"write through '", "ownmap.borrow.write-in"},
-      {"before it is written", "ownmap.borrow.read-before-write"},
-      {"is OM_OUT but", "ownmap.borrow.out-coverage"},
-      {"is OM_IN but", "ownmap.borrow.in-escape"},
-      {"conflicting", "ownmap.annotation.conflict"},
-      {"OM_LEN on", "ownmap.annotation.len"},
-      {"ownership annotations apply", "ownmap.annotation.type"},
-      {"unknown ownmap annotation", "ownmap.annotation.unknown"},
-      {"macro expansion", "ownmap.macro"},
-      {"loop-carried dependence", "ownmap.parallel.dependence"},
-      {"write distinct elements", "ownmap.parallel.distinct"},
-      {"cannot offload: scalar", "ownmap.parallel.scalar"},
-      {"cannot bound", "ownmap.section.unbounded"},
-      {"has no ownership annotation", "ownmap.annotation.missing"},
-      {"has no 'for' loop", "ownmap.kernel.no-loop"},
-      {"cannot offload", "ownmap.loop.unsupported"},
-  };
-  for (const auto &[Text, Rule] : Rules)
-    if (Message.contains(Text))
-      return Rule;
-  return "ownmap.error";
+                        FindingDetails Details) {
+  Findings.push_back(
+      {Level, R, Message.str(), locate(Loc, SM), std::move(Details)});
 }
 
 static llvm::StringRef levelName(FindingLevel L) {
@@ -170,7 +142,7 @@ static std::string formatText(const Report &R) {
   }
   for (const Finding &F : R.Findings)
     OS << where(F.Loc) << ": " << levelName(F.Level) << ": " << F.Message
-       << " [" << F.Rule << "]\n";
+       << " [" << ruleId(F.TheRule) << "]\n";
   return Out;
 }
 
@@ -181,18 +153,34 @@ static llvm::json::Value jsonLocation(const ReportLocation &L) {
       {"file", L.File}, {"line", L.Line}, {"column", L.Column}};
 }
 
+static llvm::json::Value orNull(const std::string &S) {
+  if (S.empty())
+    return nullptr;
+  return S;
+}
+
+/// The fields of a finding's details, as JSON keys. Every key in JSON (null
+/// when empty); only the present ones in SARIF properties.
+static llvm::json::Object detailFields(const FindingDetails &D,
+                                       bool KeepEmpty) {
+  llvm::json::Object Fields;
+  for (const auto &[Key, Value] :
+       {std::pair<const char *, const std::string *>{"variable", &D.Variable},
+        {"direction", &D.Direction},
+        {"bytes", &D.Bytes},
+        {"suggestion", &D.Suggestion}})
+    if (KeepEmpty || !Value->empty())
+      Fields[Key] = orNull(*Value);
+  return Fields;
+}
+
 static llvm::json::Value jsonVariable(const ReportVariable &V) {
-  auto OrNull = [](const std::string &S) -> llvm::json::Value {
-    if (S.empty())
-      return nullptr;
-    return S;
-  };
   return llvm::json::Object{
       {"name", V.Name},
-      {"map", OrNull(V.Map)},
-      {"section", OrNull(V.Section)},
-      {"reduction", OrNull(V.Reduction)},
-      {"annotation", OrNull(V.Annotation)},
+      {"map", orNull(V.Map)},
+      {"section", orNull(V.Section)},
+      {"reduction", orNull(V.Reduction)},
+      {"annotation", orNull(V.Annotation)},
       {"annotation_location", jsonLocation(V.AnnotationLoc)},
       {"first_read", jsonLocation(V.FirstRead)},
       {"first_write", jsonLocation(V.FirstWrite)},
@@ -236,11 +224,14 @@ static std::string formatJSON(const Report &R) {
                                          {"updates", std::move(Updates)},
                                          {"checks", llvm::json::Array(G.Checks)}});
   }
-  for (const Finding &F : R.Findings)
-    Findings.push_back(llvm::json::Object{{"level", levelName(F.Level)},
-                                          {"rule", F.Rule},
-                                          {"message", F.Message},
-                                          {"location", jsonLocation(F.Loc)}});
+  for (const Finding &F : R.Findings) {
+    llvm::json::Object Entry = detailFields(F.Details, /*KeepEmpty=*/true);
+    Entry["level"] = levelName(F.Level);
+    Entry["rule"] = ruleId(F.TheRule);
+    Entry["message"] = F.Message;
+    Entry["location"] = jsonLocation(F.Loc);
+    Findings.push_back(std::move(Entry));
+  }
   llvm::json::Object Root{{"schema", "ownmap-rewrite-report/1"},
                           {"tool", "ownmap-rewrite"},
                           {"version", OWNMAP_VERSION_STRING},
@@ -263,15 +254,21 @@ static std::string artifactURI(llvm::StringRef Path) {
 
 static std::string formatSARIF(const Report &R) {
   llvm::json::Array Rules, Results;
-  std::vector<std::string> Seen;
+  std::vector<Rule> Seen;
   for (const Finding &F : R.Findings) {
-    if (!llvm::is_contained(Seen, F.Rule)) {
-      Seen.push_back(F.Rule);
-      Rules.push_back(llvm::json::Object{{"id", F.Rule}});
+    if (!llvm::is_contained(Seen, F.TheRule)) {
+      Seen.push_back(F.TheRule);
+      Rules.push_back(llvm::json::Object{
+          {"id", ruleId(F.TheRule)},
+          {"shortDescription",
+           llvm::json::Object{{"text", ruleSummary(F.TheRule)}}}});
     }
-    llvm::json::Object Result{{"ruleId", F.Rule},
+    llvm::json::Object Result{{"ruleId", ruleId(F.TheRule)},
                               {"level", levelName(F.Level)},
                               {"message", llvm::json::Object{{"text", F.Message}}}};
+    llvm::json::Object Properties = detailFields(F.Details, /*KeepEmpty=*/false);
+    if (!Properties.empty())
+      Result["properties"] = std::move(Properties);
     if (!F.Loc.File.empty())
       Result["locations"] = llvm::json::Array{llvm::json::Object{
           {"physicalLocation",

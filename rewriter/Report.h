@@ -10,6 +10,7 @@
 #define OWNMAP_REWRITER_REPORT_H
 
 #include "DataRegion.h"
+#include "Diagnostics.h"
 #include "MapInference.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Error.h"
@@ -61,9 +62,10 @@ enum class FindingLevel { Error, Warning, Note };
 
 struct Finding {
   FindingLevel Level;
-  std::string Rule; // e.g. "ownmap.borrow.write-in"
+  Rule TheRule;
   std::string Message;
   ReportLocation Loc;
+  FindingDetails Details;
 };
 
 struct Report {
@@ -76,18 +78,14 @@ struct Report {
   void addRegion(const DataRegion &Region, llvm::ArrayRef<PlannedLoop> Loops,
                  const clang::FunctionDecl &Kernel,
                  const clang::SourceManager &SM);
-  /// A finding at Loc under Rule (by default, ruleFor(Message)).
-  void addFinding(FindingLevel Level, llvm::StringRef Message,
+  void addFinding(FindingLevel Level, Rule R, llvm::StringRef Message,
                   clang::SourceLocation Loc, const clang::SourceManager &SM,
-                  llvm::StringRef Rule = "");
+                  FindingDetails Details = {});
 };
 
 enum class ReportFormat { Text, JSON, SARIF };
 
 std::string formatReport(const Report &R, ReportFormat Format);
-
-/// The stable rule identifier of a diagnostic message.
-llvm::StringRef ruleFor(llvm::StringRef Message);
 
 } // namespace ownmap
 

@@ -167,6 +167,11 @@ def read_static(path, doc):
             need(isinstance(variables, list) and all(
                 isinstance(v, dict) and isinstance(v.get("annotation_location") or {}, dict)
                 for v in variables), path, f"{key}[{i}].variables is not a list of objects")
+            if key == "findings":
+                need(all(isinstance(entry.get(field), (str, type(None)))
+                         for field in ("variable", "direction", "bytes", "suggestion")),
+                     path, f"findings[{i}]: variable, direction, bytes and suggestion "
+                           "are strings or null")
     return {"path": path, "loops": doc["loops"], "regions": doc["regions"],
             "findings": doc["findings"]}
 
@@ -386,35 +391,39 @@ def suggest_from_repeats(row, found):
                 f"after the host writes it)"}]
 
 
-SAVE_PATTERN = re.compile(
-    r"'(?P<name>[A-Za-z_]\w*)' .*would save .*(?P<dir>host->device|device->host)")
+def moved(row, direction):
+    """The bytes and copies of a run row in a finding's direction
+    ("to_device", "from_device" or "both")."""
+    flows = [row["to_device"], row["from_device"]] if direction == "both" else [row[direction]]
+    return sum(f["bytes"] for f in flows), sum(f["copies"] for f in flows)
 
 
 def suggest_from_static_findings(static, rows):
     """The rewriter's advice and audit warnings that say how many bytes a
-    narrower map saves, with the bytes this run really moved there."""
+    narrower map saves (the fields variable, direction and bytes), with the
+    bytes this run really moved there."""
     out = []
     for finding in static["findings"]:
-        match = SAVE_PATTERN.search(finding.get("message") or "")
-        if not match:
+        name, direction = finding.get("variable"), finding.get("direction")
+        if not (name and finding.get("bytes") and direction in ("to_device", "from_device", "both")):
             continue
         location = finding.get("location") or {}
         stem, line = file_stem(location.get("file")), location.get("line")
-        direction = "to_device" if match.group("dir") == "host->device" else "from_device"
         candidates = [r for r in rows if file_stem(r["file"]) == stem
-                      and base_name(r["variable"]) == match.group("name")]
+                      and base_name(r["variable"]) == name]
         site = f"{os.path.basename(location.get('file') or '')}:{line}"
+        clause = finding.get("suggestion")
         if not candidates:
-            out.append({"kind": "static", "variable": match.group("name"), "site": site, "saves": 0,
-                        "clause": None,
+            out.append({"kind": "static", "variable": name, "site": site, "saves": 0,
+                        "clause": clause,
                         "text": f"{site}: {finding['message']} (this run copied nothing there)"})
             continue
         row = nearest(candidates, line, lambda r: r["line"])
-        flow = row[direction]
+        saves, copies = moved(row, direction)
         out.append({"kind": "static", "variable": row["variable"], "site": site,
-                    "saves": flow["bytes"], "clause": None,
+                    "saves": saves, "clause": clause,
                     "text": f"{site}: {finding['message']}; in this run that is "
-                            f"{human_bytes(flow['bytes'])} ({flow['copies']} copies of "
+                            f"{human_bytes(saves)} ({copies} copies of "
                             f"{row['variable']})"})
     return out
 

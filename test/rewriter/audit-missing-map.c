@@ -17,7 +17,7 @@ void copy(int n, const int *x, int *y, int *z) {
     }
   }
 }
-// CHECK: audit-missing-map.c:15:7: error: pointer 'y' is used on the device but its data is not mapped: the device gets the host address (a zero-length section or a firstprivate pointer) and reads garbage or faults; add map(tofrom: y[...]) to the construct
+// CHECK: audit-missing-map.c:15:7: error: pointer 'y' is used on the device but its data is not mapped: the device gets the host address (a zero-length section or a firstprivate pointer) and reads garbage or faults; add map(tofrom: y[0:n]) to the construct
 // CHECK: audit-missing-map.c:16:7: error: pointer 'z' is used on the device but its data is not mapped
 // CHECK-NOT: 'x'
 // CHECK: 2 errors generated.
