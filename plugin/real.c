@@ -155,3 +155,12 @@ void *om_require_real(void *function, const char *name) {
     missing(name);
   return function;
 }
+
+void *om_next_function(void *_Atomic *slot, const char *name) {
+  void *function = atomic_load_explicit(slot, memory_order_relaxed);
+  if (function == NULL) {
+    function = om_require_real(dlsym(RTLD_NEXT, name), name);
+    atomic_store_explicit(slot, function, memory_order_relaxed);
+  }
+  return function;
+}

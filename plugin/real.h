@@ -91,4 +91,16 @@ void *om_real_function(om_real_id id);
  * the runtime's `name` found as NEXT above, else a loud abort. */
 void *om_require_real(void *function, const char *name);
 
+/* The next definition of `name` after the plugin's (dlsym RTLD_NEXT, else
+ * as om_require_real), cached in *slot; a race resolves it twice, alike. */
+void *om_next_function(void *_Atomic *slot, const char *name);
+
+/* The function that the plugin's wrapper `name` (of another library than
+ * the runtime: the C library's, MPI's) forwards to, typed as the wrapper. */
+#define OM_NEXT(name)                                                                    \
+  ({                                                                                     \
+    static void *_Atomic om_next_slot;                                                   \
+    (__typeof__(&name))om_next_function(&om_next_slot, #name);                           \
+  })
+
 #endif

@@ -9,6 +9,7 @@
 
 #include "chunks.h"
 #include "claims.h"
+#include "exposures.h"
 #include "held.h"
 #include "host_pages.h"
 #include "takeover.h"
@@ -36,6 +37,7 @@
 
 static om_held_table table;
 static om_claims claims; /* the calls in flight that map through the runtime */
+static om_exposures exposures; /* buffers MPI transports may touch unseen */
 static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t section_idle = PTHREAD_COND_INITIALIZER;
 static uint64_t use_clock;
@@ -126,23 +128,47 @@ static void fetch_chunks(om_held_section *section, size_t from, size_t to) {
   }
 }
 
+/* Whether an exposure (exposures.h; for writing only, if writes_only)
+ * meets chunk i. */
+static bool chunk_exposed(const om_held_section *section, size_t i, bool writes_only) {
+  return om_exposures_any(&exposures) &&
+         om_exposures_meet(&exposures, om_chunk_low(&section->chunks, i),
+                           om_chunk_high(&section->chunks, i), writes_only);
+}
+
+/* The end of the run of chunks from first on (before last) that are all
+ * exposed for writing, or all not; which in *exposed. */
+static size_t same_write_exposure(const om_held_section *section, size_t first, size_t last,
+                                  bool *exposed) {
+  *exposed = chunk_exposed(section, first, true);
+  if (!om_exposures_any(&exposures))
+    return last;
+  size_t end = first + 1;
+  while (end < last && chunk_exposed(section, end, true) == *exposed)
+    end++;
+  return end;
+}
+
 /* Copies the chunks in [from, to) that the host wrote to the device,
  * read-only from now on (protected first, so a write during the copy faults
- * and is seen). Returns the bytes. */
+ * and is seen). Chunks exposed for writing stay writable and newer on the
+ * host: a transport may write them without a fault. Returns the bytes. */
 static size_t upload_host_newer(om_held_section *section, size_t from, size_t to) {
   size_t first, last, bytes = 0;
   while (from < to &&
          om_chunks_next_run(&section->chunks, OM_CHUNK_HOST_NEWER, from, &first, &last) &&
          first < to) {
-    if (last > to)
-      last = to;
+    bool exposed;
+    last = same_write_exposure(section, first, last < to ? last : to, &exposed);
     uintptr_t low = om_chunk_low(&section->chunks, first),
               high = om_chunk_high(&section->chunks, last - 1);
-    om_pages_protect(low, high - low, PROT_READ);
+    if (!exposed)
+      om_pages_protect(low, high - low, PROT_READ);
     uintptr_t data_begin = om_chunk_data_low(&section->chunks, first),
               data_end = om_chunk_data_high(&section->chunks, last - 1);
     om_held_copy_to_device(section, data_begin, data_end - data_begin);
-    om_chunks_set(&section->chunks, first, last, OM_CHUNK_IN_STEP);
+    if (!exposed)
+      om_chunks_set(&section->chunks, first, last, OM_CHUNK_IN_STEP);
     bytes += data_end - data_begin;
     from = last;
   }
@@ -151,6 +177,7 @@ static size_t upload_host_newer(om_held_section *section, size_t from, size_t to
 
 static bool owns_fault(uintptr_t address);
 static void give_back_early(uintptr_t begin, uintptr_t end);
+static void let_host_write(om_held_section *section, size_t first, size_t last);
 
 /* ---- the table ---- */
 
@@ -551,12 +578,29 @@ void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *p
  * chunk in step before stays in step (the kernel changed only its part in
  * the section, now copied back), so the next kernel does not copy it up
  * again; one the host wrote stays newer on the host. */
+/* A kernel wrote [begin, end) of a chunk that a transport may touch
+ * unseen (exposures.h): its results come back at once, into pages that are
+ * never protected meanwhile, and it stays writable and newer on the host. */
+static void results_into_exposed(om_held_section *section, size_t chunk, uintptr_t begin,
+                                 uintptr_t end) {
+  let_host_write(section, chunk, chunk + 1);
+  uintptr_t from = om_chunk_data_low(&section->chunks, chunk),
+            to = om_chunk_data_high(&section->chunks, chunk);
+  if (om_clip(&from, &to, begin, end))
+    om_held_copy_from_device(section, (void *)from, from, to - from);
+}
+
 static void settle_partial_chunk(om_held_section *section, size_t chunk, uintptr_t begin,
                                  uintptr_t end) {
   om_chunk_state state = (om_chunk_state)section->chunks.states[chunk];
-  if ((begin <= om_chunk_data_low(&section->chunks, chunk) &&
-       om_chunk_data_high(&section->chunks, chunk) <= end) ||
-      state == OM_CHUNK_DEVICE_NEWER)
+  if (begin <= om_chunk_data_low(&section->chunks, chunk) &&
+      om_chunk_data_high(&section->chunks, chunk) <= end)
+    return;
+  if (chunk_exposed(section, chunk, false)) {
+    results_into_exposed(section, chunk, begin, end);
+    return;
+  }
+  if (state == OM_CHUNK_DEVICE_NEWER)
     return;
   uintptr_t low = om_chunk_low(&section->chunks, chunk),
             high = om_chunk_high(&section->chunks, chunk);
@@ -570,17 +614,22 @@ static void settle_partial_chunk(om_held_section *section, size_t chunk, uintptr
   copy_back_protected(section, chunk, chunk + 1, from, to);
 }
 
+/* Whether chunk i, which a kernel wrote whole, is to be protected now:
+ * not when newer on the device already (that state implies PROT_NONE, so a
+ * block a loop keeps on the device costs no page-table walk per step), nor
+ * when exposed (its results came back at once). */
+static bool to_hide(const om_held_section *section, size_t i) {
+  return section->chunks.states[i] != OM_CHUNK_DEVICE_NEWER && !chunk_exposed(section, i, false);
+}
+
 /* Chunks [from, to) now hold results the host has not seen: a host access
- * must fault. Chunks newer on the device already are protected already
- * (that state implies PROT_NONE), so a block a loop keeps on the device
- * costs no page-table walk per step. */
+ * must fault. */
 static void hide_from_host(om_held_section *section, size_t from, size_t to) {
   size_t first, last;
   while (from < to) {
-    for (first = from; first < to && section->chunks.states[first] == OM_CHUNK_DEVICE_NEWER;
-         first++)
+    for (first = from; first < to && !to_hide(section, first); first++)
       ;
-    for (last = first; last < to && section->chunks.states[last] != OM_CHUNK_DEVICE_NEWER; last++)
+    for (last = first; last < to && to_hide(section, last); last++)
       ;
     if (first < last) {
       uintptr_t low = om_chunk_low(&section->chunks, first),
@@ -611,6 +660,9 @@ static void results_on_device(om_held_section *section, uintptr_t begin, uintptr
     if (section->chunks.states[i] == OM_CHUNK_DEVICE_NEWER)
       unread += om_chunk_data_high(&section->chunks, i) - om_chunk_data_low(&section->chunks, i);
   om_held_count_elided(section, OM_FROM_DEVICE, unread, OM_ELIDED_NOT_NEEDED);
+  for (size_t i = whole_first; om_exposures_any(&exposures) && i < whole_last; i++)
+    if (chunk_exposed(section, i, false))
+      results_into_exposed(section, i, begin, end);
   hide_from_host(section, whole_first, whole_last);
   if (policy == OM_ELIDE_SAFE) /* back now, as without the plugin */
     fetch_chunks(section, whole_first, whole_last);
@@ -699,10 +751,9 @@ static void let_host_write(om_held_section *section, size_t first, size_t last) 
   om_chunks_set(&section->chunks, first, last, OM_CHUNK_HOST_NEWER);
 }
 
-void om_residency_host_access(uintptr_t begin, uintptr_t end, bool write) {
-  if (!om_held_any_overlap(&table, begin, end))
-    return;
-  engine_entry entry = lock_engine();
+/* The host is about to read (write false) or write [begin, end): its copy
+ * made complete, and writable for a write. */
+static void complete_for_host(uintptr_t begin, uintptr_t end, bool write) {
   for (int i = 0, bound = om_held_slots_bound(&table); i < bound; i++) {
     om_held_section *section = &table.slots[i];
     size_t first, last;
@@ -714,6 +765,53 @@ void om_residency_host_access(uintptr_t begin, uintptr_t end, bool write) {
     else
       fetch_chunks(section, first, last);
   }
+}
+
+void om_residency_host_access(uintptr_t begin, uintptr_t end, bool write) {
+  if (!om_held_any_overlap(&table, begin, end))
+    return;
+  engine_entry entry = lock_engine();
+  complete_for_host(begin, end, write);
+  unlock_engine(entry);
+}
+
+bool om_residency_enabled(void) { return active(); }
+
+/* More buffers in flight than the table holds: rather than protect one a
+ * transport may touch, nothing is held from now on (copies as without
+ * elision). Under the lock. */
+static void stop_for_exposures(void) {
+  om_warning("more than %d MPI buffers in flight at once; transfer elision stops for the rest "
+             "of the run",
+             OM_EXPOSURE_SLOTS);
+  stopped = true;
+  give_back_overlapping(1, UINTPTR_MAX, true, GIVE_BACK_DONE);
+}
+
+void om_residency_expose(uintptr_t begin, uintptr_t end, uintptr_t key, bool write) {
+  if (!active() || begin >= end)
+    return;
+  engine_entry entry = lock_engine();
+  if (!stopped && !om_exposures_add(&exposures, begin, end, key, write))
+    stop_for_exposures();
+  if (om_held_any_overlap(&table, begin, end))
+    complete_for_host(begin, end, write);
+  unlock_engine(entry);
+}
+
+void om_residency_rekey_exposure(uintptr_t from, uintptr_t to) {
+  if (!om_exposures_any(&exposures))
+    return;
+  engine_entry entry = lock_engine();
+  om_exposures_rekey(&exposures, from, to);
+  unlock_engine(entry);
+}
+
+void om_residency_unexpose(uintptr_t key) {
+  if (!om_exposures_any(&exposures))
+    return;
+  engine_entry entry = lock_engine();
+  om_exposures_remove(&exposures, key);
   unlock_engine(entry);
 }
 
@@ -788,6 +886,7 @@ void om_residency_fork_parent(void) { pthread_mutex_unlock(&engine_lock); }
 
 void om_residency_fork_child(void) {
   claims.first = NULL; /* the calls of threads the child does not have */
+  atomic_store(&exposures.used, 0); /* and the parent's operations in flight */
   pthread_mutex_init(&engine_lock, NULL);
   pthread_cond_init(&section_idle, NULL);
 }

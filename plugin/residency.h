@@ -32,7 +32,9 @@
  * end, update, a map that is not taken over), free (without copying),
  * realloc, the omp_target_* API, fork and exit. The system calls
  * interposed in stale_syscalls.c only complete the host's copy of their
- * buffers (om_residency_host_access) and leave the block held. Held device memory is capped by
+ * buffers (om_residency_host_access) and leave the block held. MPI's
+ * calls (mpi.c) expose their buffers for as long as the operation lasts:
+ * no chunk they meet is protected meanwhile (exposures.h). Held device memory is capped by
  * OWNMAP_CACHE_MB; the least recently used blocks are given back first.
  *
  * Parts: the take-over policy (takeover.h), the calls in flight that map
@@ -83,6 +85,11 @@
  *    faulting thread blocks on the engine lock until the pages are back,
  *    complete; or, by DMA into page-locked memory, in the protected pages
  *    themselves. No host thread can see part of a copy.
+ *  - Exposures (exposures.h) are added and removed under the engine lock;
+ *    the engine consults them wherever it would protect a chunk. An MPI
+ *    call exposes its buffers before the transport may touch them and
+ *    ends them when the operation is complete, so the transport never
+ *    meets a protected page of them, whichever process copies.
  *  - From the first exit handler on nothing is held again and every
  *    section is given back (after running kernels return), so threads that
  *    still offload while the runtime tears down meet plain memory.
@@ -149,6 +156,19 @@ void om_residency_share_range(uintptr_t begin, uintptr_t end);
 /* A system call or copy is about to read (write false) or write
  * [begin, end) on the host: the host's copy is made complete first. */
 void om_residency_host_access(uintptr_t begin, uintptr_t end, bool write);
+
+/* Whether transfer elision is on (OWNMAP_ELIDE safe or lazy). */
+bool om_residency_enabled(void);
+
+/* [begin, end) is handed to an MPI transport (mpi.c), which may read it
+ * (write false) or write it from another process or a device, unseen by
+ * the fault handler, until om_residency_unexpose(key): the host's copy is
+ * made complete (and writable, for a write) now and stays so meanwhile
+ * (exposures.h). Beyond the table's capacity nothing is held any more. */
+void om_residency_expose(uintptr_t begin, uintptr_t end, uintptr_t key, bool write);
+/* The exposures with key from now belong to key to. */
+void om_residency_rekey_exposure(uintptr_t from, uintptr_t to);
+void om_residency_unexpose(uintptr_t key);
 
 /* True when [begin, begin + size) lies in a section the engine holds but
  * the program has not mapped (omp_target_is_present must then say no). */

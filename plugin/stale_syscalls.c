@@ -17,7 +17,6 @@
 #include "residency.h"
 #include "stale.h"
 
-#include <dlfcn.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -39,21 +38,8 @@
 #define OM_EXPORT_ALIAS(target) OM_EXPORT __attribute__((alias(#target)))
 _Static_assert(sizeof(off_t) == sizeof(off64_t), "the 64-bit-offset names need their own wrappers");
 
-static void *next(void *_Atomic *slot, const char *name) {
-  void *function = atomic_load_explicit(slot, memory_order_relaxed);
-  if (function == NULL) { /* a race resolves the same pointer twice */
-    function = om_require_real(dlsym(RTLD_NEXT, name), name);
-    atomic_store_explicit(slot, function, memory_order_relaxed);
-  }
-  return function;
-}
-
 /* The libc function `name` that the wrapper of that name forwards to. */
-#define REAL(name)                                                                       \
-  ({                                                                                     \
-    static void *_Atomic slot;                                                           \
-    (__typeof__(&name))next(&slot, #name);                                               \
-  })
+#define REAL(name) OM_NEXT(name)
 
 /* The fortified forms glibc's headers call when they know the buffer's size
  * (declared there only under _FORTIFY_SOURCE). */

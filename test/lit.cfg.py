@@ -88,3 +88,27 @@ if can_mount_tmpfs():
     config.available_features.add("full-disk")
 if can_make_devices():
     config.available_features.add("device-nodes")
+
+
+def mpi_settings():
+    """Open MPI's compile and link flags and its launcher for 2 ranks on
+    however many cores there are (--oversubscribe; as root
+    --allow-run-as-root), or None when mpicc or mpirun is missing."""
+    try:
+        compile_flags = subprocess.check_output(["mpicc", "-showme:compile"], text=True).strip()
+        link_flags = subprocess.check_output(["mpicc", "-showme:link"], text=True).strip()
+        subprocess.check_output(["mpirun", "--version"], stderr=subprocess.STDOUT)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    launcher = "mpirun --oversubscribe -np 2"
+    if os.geteuid() == 0:
+        launcher += " --allow-run-as-root"
+    return compile_flags + " " + link_flags, launcher
+
+
+# MPI tests (REQUIRES: mpi): scripts/setup installs Open MPI, so CI runs them.
+mpi = mpi_settings()
+if mpi is not None:
+    config.available_features.add("mpi")
+    config.substitutions.append(("%mpi-flags", mpi[0]))
+    config.substitutions.append(("%mpirun", mpi[1]))

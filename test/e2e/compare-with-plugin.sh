@@ -6,7 +6,9 @@
 # standard output. The plugin run's standard error (where ownmap writes its
 # messages and summary) is copied to this script's standard error so a lit
 # test can FileCheck it. Extra environment for the plugin run may be given in
-# OWNMAP_COMPARE_ENV (e.g. "OWNMAP_SUMMARY=1").
+# OWNMAP_COMPARE_ENV (e.g. "OWNMAP_SUMMARY=1"). A launcher that runs the
+# program, e.g. "mpirun -np 2", may be given in OWNMAP_COMPARE_LAUNCHER: it
+# then runs both the program and ownmap-run (so the plugin is in each rank).
 set -u
 if [ $# -lt 1 ]; then
   echo "usage: compare-with-plugin.sh PROGRAM [ARGS...]" >&2
@@ -15,9 +17,10 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-"$@" >"$tmp/bare.out" 2>"$tmp/bare.err"
+${OWNMAP_COMPARE_LAUNCHER:-} "$@" >"$tmp/bare.out" 2>"$tmp/bare.err"
 bare_rc=$?
-env ${OWNMAP_COMPARE_ENV:-} ownmap-run -- "$@" >"$tmp/plugin.out" 2>"$tmp/plugin.err"
+${OWNMAP_COMPARE_LAUNCHER:-} env ${OWNMAP_COMPARE_ENV:-} ownmap-run -- "$@" \
+  >"$tmp/plugin.out" 2>"$tmp/plugin.err"
 plugin_rc=$?
 cat "$tmp/plugin.err" >&2
 
