@@ -48,6 +48,8 @@ static void write_report_at_exit(void) {
     return;
   }
   om_run_report report = {.program = om_program_name(program, sizeof program) ? program : NULL,
+                          .pid = (long)getpid(),
+                          .rank = om_run_report_rank(),
                           .options = om_options(),
                           .ledger = &om_plugin_transfers,
                           .findings = &om_plugin_findings};

@@ -34,9 +34,7 @@ static bool all_digits(const char *text) {
   return true;
 }
 
-/* The rank an MPI launcher (Open MPI, MPICH and Intel MPI, PMIx, Slurm)
- * put in the environment, or NULL. */
-static const char *launcher_rank(void) {
+const char *om_output_launcher_rank(void) {
   static const char *const names[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK",
                                       "SLURM_PROCID"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -62,7 +60,7 @@ bool om_output_expand(const char *pattern, pid_t pid, char *out, size_t size) {
     const char *rank;
     if (at[0] == '%' && at[1] == 'p')
       fits = append(out, size, &used, digits + start, sizeof digits - start);
-    else if (at[0] == '%' && at[1] == 'r' && (rank = launcher_rank()) != NULL)
+    else if (at[0] == '%' && at[1] == 'r' && (rank = om_output_launcher_rank()) != NULL)
       fits = append(out, size, &used, rank, strlen(rank));
     else if (at[0] == '%' && at[1] == 'r')
       fits = append(out, size, &used, digits + start, sizeof digits - start);

@@ -32,6 +32,11 @@ typedef void (*om_output_print)(FILE *out, const void *context);
 bool om_output_write(const char *path, om_output_print print, const void *context, char *why,
                      size_t size);
 
+/* The rank an MPI launcher (Open MPI, MPICH and Intel MPI, PMIx, Slurm)
+ * put in the environment: the first of OMPI_COMM_WORLD_RANK, PMI_RANK,
+ * PMIX_RANK, SLURM_PROCID that is set to digits; NULL when none is. */
+const char *om_output_launcher_rank(void);
+
 /* Expands the placeholders of an output path: %p is pid, %r the rank that
  * the MPI launcher put in the environment (OMPI_COMM_WORLD_RANK, PMI_RANK,
  * PMIX_RANK, SLURM_PROCID, the first that is set to digits), else pid; %%

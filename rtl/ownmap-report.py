@@ -10,6 +10,11 @@ the totals per device, one row per variable and source location, a
 transfer timeline per buffer, bytes per region, and the suggested map
 clauses; or, with --text, the same facts as plain text.
 
+Run reports of the ranks of an MPI program (OWNMAP_REPORT=run.%r.json;
+each report says its "rank") are merged like any others, and the output
+also gives the totals per rank and for all ranks, names the rank of each
+finding, and draws a transfer timeline with a lane per rank.
+
 However large the run, the page stays small: the tables keep their largest
 entries and add up the rest, and the timelines add up copies into a bounded
 number of marks (the HTML_* and TIMELINE_* bounds below, docs/reports.md).
@@ -150,8 +155,10 @@ def read_run(path, doc):
     need(isinstance(findings, list), path, "'findings' is not a list")
     for i, finding in enumerate(findings):
         need(isinstance(finding, dict), path, f"findings[{i}] is not an object")
+    rank = doc.get("rank")
+    need(rank is None or is_count(rank), path, "'rank' is neither null nor a count")
     return {"path": path, "schema": doc["schema"], "program": doc.get("program"),
-            "rows": rows, "devices": devices, "timeline": timeline,
+            "rank": rank, "rows": rows, "devices": devices, "timeline": timeline,
             "timeline_not_kept": doc.get("timeline_not_kept", 0), "findings": findings}
 
 
@@ -220,6 +227,30 @@ def merged_devices(runs):
                                          {"device": device["device"], **zero_tally()})
             add_tally(entry, device)
     return sorted(by_device.values(), key=lambda d: (d["device"] is None, d["device"] or 0))
+
+
+def merged_ranks(runs):
+    """Per MPI rank (of the run reports that name one), by rank: the rank
+    and the sum of its devices' tallies; empty when no report names one."""
+    by_rank = {}
+    for run in runs:
+        if run["rank"] is None:
+            continue
+        entry = by_rank.setdefault(run["rank"], {"rank": run["rank"], **zero_tally()})
+        for device in run["devices"]:
+            add_tally(entry, device)
+    return [by_rank[rank] for rank in sorted(by_rank)]
+
+
+def run_findings(runs):
+    """Every run's findings, each with the rank it came from (None when its
+    report names none)."""
+    return [{**finding, "rank": run["rank"]} for run in runs for finding in run["findings"]]
+
+
+def finding_text(finding):
+    rank = f"rank {finding['rank']}: " if finding.get("rank") is not None else ""
+    return f"{rank}{finding.get('severity')}: {finding.get('message')}"
 
 
 def file_stem(path):
@@ -470,20 +501,31 @@ def count_cells(tally):
             str(tally["elided_to_device"]["bytes"]), str(tally["elided_from_device"]["bytes"]))
 
 
+def tally_text(tally):
+    return "; ".join(
+        f"{ARROW[d]} {tally[d]['bytes']} bytes in {tally[d]['copies']} copies "
+        f"({time_text(tally[d])}), elided {tally['elided_' + d]['bytes']} bytes"
+        for d in DIRECTIONS)
+
+
 def render_text(runs, static, rows, devices, advice):
     lines = [f"ownmap report: {len(runs)} run report(s)"
              + (f", static report {static['path']}" if static else "")]
     for run in runs:
         program = run["program"] or "(program unknown)"
-        lines.append(f"  run {run['path']}: {program} ({run['schema']})")
+        rank = f", rank {run['rank']}" if run["rank"] is not None else ""
+        lines.append(f"  run {run['path']}: {program} ({run['schema']}{rank})")
     lines.append("")
+    ranks = merged_ranks(runs)
+    if ranks:
+        lines.append("ranks:")
+        lines += [f"  rank {entry['rank']}: {tally_text(entry)}" for entry in ranks]
+        lines.append(f"  all ranks: {tally_text(total_of(ranks))}")
+        lines.append("")
     lines.append("devices:")
     for device in devices:
         name = "64+" if device["device"] is None else str(device["device"])
-        lines.append(f"  device {name}: " + "; ".join(
-            f"{ARROW[d]} {device[d]['bytes']} bytes in {device[d]['copies']} copies "
-            f"({time_text(device[d])}), elided {device['elided_' + d]['bytes']} bytes"
-            for d in DIRECTIONS))
+        lines.append(f"  device {name}: {tally_text(device)}")
     lines.append("")
     header = ("variable", "location", "map", "to bytes", "copies", "from bytes", "copies",
               "elided to", "elided from")
@@ -499,10 +541,10 @@ def render_text(runs, static, rows, devices, advice):
         cells = [r[i].ljust(widths[i]) if i < 3 else r[i].rjust(widths[i]) for i in range(len(r))]
         lines.append("  " + "  ".join(cells).rstrip())
     lines.append("")
-    findings = [f for run in runs for f in run["findings"]]
+    findings = run_findings(runs)
     if findings:
         lines.append("findings of the run:")
-        lines += [f"  {f.get('severity')}: {f.get('message')}" for f in findings]
+        lines += [f"  {finding_text(f)}" for f in findings]
         lines.append("")
     lines.append("suggestions:" if advice
                  else "suggestions: none (the maps match what the run needed)")
@@ -660,23 +702,41 @@ def binned_marks(events, lane_of, labels, start, end, plot_width, budget):
 
 
 def svg_timeline(run, budget):
-    """One lane per buffer (variable and site), the first TIMELINE_LANES,
-    then one lane for the other buffers. With at most `budget` copies, each
-    copy is a mark; with more, marks add up copies per time slice. Elided
-    copies grey. Returns the SVG and a note on what was added up."""
-    events = sorted(run["timeline"], key=lambda e: e["t_ns"])
+    """One lane per buffer (variable and site): svg_lanes."""
+    return svg_lanes(run["timeline"], budget, lane_key, lane_label, "buffer")
+
+
+def rank_lane_label(rank):
+    return f"rank {rank}"
+
+
+def svg_rank_timeline(runs, budget):
+    """One lane per MPI rank, all its buffers in it: svg_lanes over the
+    timelines of the reports that name a rank."""
+    events = [{**event, "rank": run["rank"]}
+              for run in runs if run["rank"] is not None for event in run["timeline"]]
+    return svg_lanes(events, budget, lambda event: event["rank"], rank_lane_label, "rank")
+
+
+def svg_lanes(events, budget, key_of, label_of, lane_word):
+    """One lane per key (key_of(event), named label_of(key)), the first
+    TIMELINE_LANES keys met, then one lane for the others. With at most
+    `budget` copies, each copy is a mark; with more, marks add up copies
+    per time slice. Elided copies grey. Returns the SVG and a note on what
+    was added up."""
+    events = sorted(events, key=lambda e: e["t_ns"])
     lanes = {}
     for event in events:
         if len(lanes) == TIMELINE_LANES:
             break
-        lanes.setdefault(lane_key(event), len(lanes))
-    labels = [lane_label(key) for key in lanes]
-    others = {lane_key(e) for e in events} - lanes.keys()
+        lanes.setdefault(key_of(event), len(lanes))
+    labels = [label_of(key) for key in lanes]
+    others = {key_of(e) for e in events} - lanes.keys()
     if others:
-        labels.append(f"({len(others)} other buffers)")
+        labels.append(f"({len(others)} other {lane_word}s)")
 
     def lane_of(event):
-        return lanes.get(lane_key(event), TIMELINE_LANES)
+        return lanes.get(key_of(event), TIMELINE_LANES)
 
     width, label_width, lane_height = 900, 260, 18
     end = max([e["t_ns"] + (e.get("duration_ns") or 0) for e in events] + [1])
@@ -709,9 +769,9 @@ def svg_timeline(run, budget):
     notes = []
     if binned:
         notes.append(f"{len(events)} copies drawn as {drawn} marks: each adds up the copies of "
-                     "one buffer, direction and time slice (hover for the count).")
+                     f"one {lane_word}, direction and time slice (hover for the count).")
     if others:
-        notes.append(f"The last lane adds up {len(others)} buffers beyond the first "
+        notes.append(f"The last lane adds up {len(others)} {lane_word}s beyond the first "
                      f"{TIMELINE_LANES}.")
     return "".join(parts), " ".join(notes)
 
@@ -764,6 +824,23 @@ def html_devices(devices):
     return out
 
 
+def html_ranks(runs):
+    """Per MPI rank and for all ranks, when a report names a rank."""
+    ranks = merged_ranks(runs)
+    if not ranks:
+        return []
+    shown, rest = keep_largest(ranks, HTML_ROWS, traffic)
+    out = [f"<h2>Ranks</h2><table><tr><th class=\"name\">rank</th>{TALLY_HEADER}</tr>"]
+    for entry in shown:
+        out.append(f'<tr><td class="name">{esc(entry["rank"])}</td>{html_tally_cells(entry)}</tr>')
+    if rest:
+        out.append(f'<tr><td class="name">({len(rest)} other ranks)</td>'
+                   f"{html_tally_cells(total_of(rest))}</tr>")
+    out.append(f'<tr><th class="name">all ranks</th>{html_tally_cells(total_of(ranks))}</tr>')
+    out.append("</table>")
+    return out
+
+
 def html_rows(rows, maps):
     """The HTML_ROWS rows that moved or had elided the most bytes, in file
     and line order, one row adding up the others, and the total."""
@@ -791,17 +868,37 @@ def html_rows(rows, maps):
     return out
 
 
+def html_rank_timeline(runs, legend, budget):
+    """The timeline with a lane per rank, when two or more reports name a
+    rank and have a timeline; else nothing."""
+    ranked = {run["rank"] for run in runs if run["rank"] is not None and run["timeline"]}
+    if len(ranked) < 2:
+        return []
+    plot, note = svg_rank_timeline(runs, budget)
+    out = ["<h2>Transfer timeline per rank</h2>",
+           '<p class="note">Each rank\'s copies in one lane; each rank counts time from its '
+           "own start (ranks the launcher started together line up roughly).</p>",
+           legend + plot]
+    if note:
+        out.append(f'<p class="note">{esc(note)}</p>')
+    return out
+
+
 def html_timelines(runs, legend):
     """The timelines of the first TIMELINE_RUNS run reports that have one,
-    sharing TIMELINE_MARKS marks."""
+    after the timeline per rank (html_rank_timeline), all sharing
+    TIMELINE_MARKS marks. Returns the HTML and the plots drawn."""
     with_timeline = [run for run in runs if run["timeline"]]
     drawn = {id(run) for run in with_timeline[:TIMELINE_RUNS]}
-    budget = max(TIMELINE_MIN_MARKS, TIMELINE_MARKS // max(len(drawn), 1))
-    out = ["<h2>Transfer timeline per buffer</h2>",
-           '<p class="note">Copies of data calls are timed (the call\'s duration shared by '
-           "bytes); copies made with a kernel are not timed and show as thin marks.</p>"]
+    with_ranks = len({run["rank"] for run in with_timeline if run["rank"] is not None}) >= 2
+    budget = max(TIMELINE_MIN_MARKS, TIMELINE_MARKS // max(len(drawn) + with_ranks, 1))
+    out = html_rank_timeline(runs, legend, budget)
+    out += ["<h2>Transfer timeline per buffer</h2>",
+            '<p class="note">Copies of data calls are timed (the call\'s duration shared by '
+            "bytes); copies made with a kernel are not timed and show as thin marks.</p>"]
     for run in runs:
-        out.append(f"<h3>{esc(run['path'])}</h3>")
+        rank = f" (rank {run['rank']})" if run["rank"] is not None else ""
+        out.append(f"<h3>{esc(run['path'])}{esc(rank)}</h3>")
         if id(run) in drawn:
             plot, note = svg_timeline(run, budget)
             out.append(legend + plot)
@@ -814,13 +911,13 @@ def html_timelines(runs, legend):
                        f"{TIMELINE_RUNS} run reports that have one.</p>")
         else:
             out.append('<p class="note">No timeline in this report.</p>')
-    return out, len(drawn)
+    return out, len(drawn) + with_ranks
 
 
 def html_findings(runs, static):
     """In the order reported, at most HTML_FINDINGS (errors before
     warnings when there are more); the rest counted."""
-    findings = [f for run in runs for f in run["findings"]]
+    findings = run_findings(runs)
     if static:
         findings += [{"severity": f.get("level"), "message": f.get("message")}
                      for f in static["findings"]]
@@ -828,7 +925,7 @@ def html_findings(runs, static):
         return ["<h2>Findings</h2>", "<p>None.</p>"]
     shown, rest = keep_largest(findings, HTML_FINDINGS, lambda f: f.get("severity") == "error")
     out = ["<h2>Findings</h2>", "<ul>" + "".join(
-        f"<li>{esc(f.get('severity'))}: {esc(f.get('message'))}</li>" for f in shown) + "</ul>"]
+        f"<li>{esc(finding_text(f))}</li>" for f in shown) + "</ul>"]
     if rest:
         errors = sum(1 for f in rest if f.get("severity") == "error")
         out.append(f'<p class="note">{len(rest)} more findings not listed ({errors} errors, '
@@ -847,13 +944,15 @@ def render_html(runs, static, rows, devices, advice):
            "<title>ownmap report</title>", f"<style>{STYLE}</style></head>",
            f'<body data-plots="{1 + drawn}">', "<h1>ownmap report</h1>", "<ul>"]
     for run in runs:
+        rank = f", rank {run['rank']}" if run["rank"] is not None else ""
         out.append(f"<li>run report <code>{esc(run['path'])}</code>: "
                    f"<code>{esc(run['program'] or '(program unknown)')}</code> "
-                   f"({esc(run['schema'])})</li>")
+                   f"({esc(run['schema'])}{esc(rank)})</li>")
     if static:
         out.append(f"<li>static report <code>{esc(static['path'])}</code> ({STATIC_SCHEMA})</li>")
     out.append('</ul><p class="note" id="rendered">not rendered by a browser yet</p>')
     out.append("<h2>Suggested map clauses</h2>" + html_suggestions(advice))
+    out += html_ranks(runs)
     out += html_devices(devices)
     out += html_rows(rows, maps)
     out.append(f"<h2>Bytes per region</h2>{legend}{svg_region_plot(region_bars(rows, maps))}")

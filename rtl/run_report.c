@@ -7,8 +7,11 @@
 #include "ownmap.h"
 #include "report.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -220,7 +223,11 @@ void om_run_report_print(FILE *out, const om_run_report *report) {
   om_json_string(out, ownmap_version());
   fputs(",\n  \"program\": ", out);
   om_json_string(out, report->program);
-  fputs(",\n", out);
+  fprintf(out, ",\n  \"pid\": %ld,\n  \"rank\": ", report->pid);
+  if (report->rank >= 0)
+    fprintf(out, "%ld,\n", report->rank);
+  else
+    fputs("null,\n", out);
   print_settings(out, report->options);
   print_devices(out, report->ledger);
   print_transfers(out, report->ledger);
@@ -237,6 +244,15 @@ bool om_run_report_write(const char *path, const om_run_report *report) {
     return true;
   om_warning("cannot write the run report to '%s': %s", path, why);
   return false;
+}
+
+long om_run_report_rank(void) {
+  const char *digits = om_output_launcher_rank();
+  if (digits == NULL)
+    return -1;
+  errno = 0;
+  unsigned long long rank = strtoull(digits, NULL, 10); /* leading zeros are no JSON */
+  return errno == 0 && rank <= LONG_MAX ? (long)rank : -1;
 }
 
 bool om_program_name(char *out, size_t size) {

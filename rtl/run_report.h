@@ -19,6 +19,8 @@
 
 typedef struct {
   const char *program; /* argv[0]; NULL when unknown */
+  long pid;
+  long rank; /* the MPI launcher's rank (om_run_report_rank), -1 when none */
   const om_option_set *options;
   om_ledger *ledger;
   const om_findings *findings;
@@ -32,6 +34,11 @@ void om_run_report_print(FILE *out, const om_run_report *report);
  * path, so path holds either a complete report or what it held before. On
  * failure warns (naming path and why) and returns false. */
 bool om_run_report_write(const char *path, const om_run_report *report);
+
+/* The rank the MPI launcher put in the environment
+ * (om_output_launcher_rank) as a number; -1 when there is none or it is
+ * too large. */
+long om_run_report_rank(void);
 
 /* The process's argv[0] (from /proc/self/cmdline), cut to fit in
  * out[0, size); false when it cannot be read. */

@@ -20,6 +20,23 @@
 // RUN:   | FileCheck %s --implicit-check-not=errno --implicit-check-not=error
 // One summary per rank: the plugin ran in both.
 // CHECK-COUNT-2: ownmap: transfer summary
+//
+// One report per rank (%r), each rank on the device its local rank picks
+// (OMP_DEFAULT_DEVICE, docs/plugin.md "MPI programs"), merged per rank.
+// RUN: rm -f %t.rank*.json
+// RUN: env OWNMAP_RANK_DEVICES=2 %mpirun %S/../bench/mpi-rank-device \
+// RUN:   ownmap-run --report %t.rank%%r.json -- %t nonblocking > %t.out 2>&1
+// RUN: FileCheck %s --check-prefix=RUNS --implicit-check-not=errno < %t.out
+// RUN: ownmap-report --text %t.rank0.json %t.rank1.json | FileCheck %s --check-prefix=REPORT
+// RUNS: 2 ranks, nonblocking: grid
+// REPORT: ownmap report: 2 run report(s)
+// REPORT: ranks:
+// REPORT-NEXT: rank 0: host->device {{[1-9][0-9]*}} bytes
+// REPORT-NEXT: rank 1: host->device {{[1-9][0-9]*}} bytes
+// REPORT-NEXT: all ranks:
+// REPORT: devices:
+// REPORT-NEXT: device 0:
+// REPORT-NEXT: device 1:
 
 #include <mpi.h>
 #include <stdio.h>

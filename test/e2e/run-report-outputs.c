@@ -43,8 +43,8 @@
 // PID-LOG: ownmap: transfer summary
 // RUN: env OMPI_COMM_WORLD_RANK=3 OWNMAP_REPORT=%t.d/rank-%%r-100%%%%.json LD_PRELOAD=%ownmap-plugin %t > /dev/null
 // RUN: env PMI_RANK=5 OWNMAP_REPORT=%t.d/rank-%%r-100%%%%.json LD_PRELOAD=%ownmap-plugin %t > /dev/null
-// RUN: python3 %S/Inputs/check-run-report.py %t.d/rank-3-100%%.json --rows 1
-// RUN: python3 %S/Inputs/check-run-report.py %t.d/rank-5-100%%.json --rows 1
+// RUN: python3 %S/Inputs/check-run-report.py %t.d/rank-3-100%%.json --rows 1 --rank 3
+// RUN: python3 %S/Inputs/check-run-report.py %t.d/rank-5-100%%.json --rows 1 --rank 5
 // RUN: env OWNMAP_REPORT=%t.d/odd-%%d.json LD_PRELOAD=%ownmap-plugin %t 2>&1 > /dev/null | FileCheck %s --check-prefix=ODD
 // ODD: ownmap: warning: OWNMAP_REPORT='{{.*}}odd-%d.json': '%d' is not a placeholder (%p, %r, %%); kept as written
 // RUN: python3 %S/Inputs/check-run-report.py %t.d/odd-%%d.json --rows 1

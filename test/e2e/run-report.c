@@ -13,9 +13,9 @@
 // RUN:   --setting 'OWNMAP_REPORT="%t.json"' --setting OWNMAP_SUMMARY=false \
 // RUN:   --setting 'OWNMAP_CHECKS="fast"' --setting OWNMAP_LOG=null \
 // RUN:   --device 0 4096 2 2048 1 --device 1 2048 1 4096 2 \
-// RUN:   --row 'a[0:N]' run-report.c %(line+49) 2048 1 0 0 \
-// RUN:   --row 'b[0:N]' run-report.c %(line+49) 2048 1 2048 1 \
-// RUN:   --row 'c[0:N]' run-report.c %(line+49) 2048 1 4096 2 --findings 0
+// RUN:   --row 'a[0:N]' run-report.c %(line+51) 2048 1 0 0 \
+// RUN:   --row 'b[0:N]' run-report.c %(line+51) 2048 1 2048 1 \
+// RUN:   --row 'c[0:N]' run-report.c %(line+51) 2048 1 4096 2 --findings 0
 // RUN: FileCheck %s < %t.json
 //
 // The same through ownmap-run --report, with a summary to compare against.
@@ -34,6 +34,8 @@
 // CHECK-NEXT: "schema": "ownmap-run-report/2",
 // CHECK-NEXT: "ownmap_version": "{{[0-9]+\.[0-9]+\.[0-9]+}}",
 // CHECK-NEXT: "program": "{{.*}}run-report.c.tmp",
+// CHECK-NEXT: "pid": {{[1-9][0-9]*}},
+// CHECK-NEXT: "rank": null,
 // CHECK-NEXT: "settings": {
 // CHECK: "devices": [
 // CHECK-NEXT: {"device": 0, "to_device": {"bytes": 4096, "copies": 2, "time_ns": 0}, "from_device": {"bytes": 2048, "copies": 1, "time_ns": 0}, "elided_to_device": {"bytes": 0,

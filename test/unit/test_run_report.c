@@ -55,8 +55,8 @@ static void check_contains(const char *text, const char *piece) {
 
 static om_run_report report_of(om_option_set *options) {
   om_options_load(options, no_environment);
-  return (om_run_report){.program = "/bin/prog \"quoted\"", .options = options,
-                         .ledger = &ledger, .findings = &findings};
+  return (om_run_report){.program = "/bin/prog \"quoted\"", .pid = 4242, .rank = 3,
+                         .options = options, .ledger = &ledger, .findings = &findings};
 }
 
 static void test_document(void) {
@@ -84,7 +84,8 @@ static void test_document(void) {
   om_run_report report = report_of(&options);
   const char *text = printed(&report);
   check_contains(text, "{\n  \"schema\": \"ownmap-run-report/2\",\n  \"ownmap_version\": \"");
-  check_contains(text, "\"program\": \"/bin/prog \\\"quoted\\\"\",\n");
+  check_contains(text, "\"program\": \"/bin/prog \\\"quoted\\\"\",\n"
+                       "  \"pid\": 4242,\n  \"rank\": 3,\n");
   check_contains(text, "  \"settings\": {\n    \"OWNMAP_LOG\": null,\n"
                        "    \"OWNMAP_VERBOSE\": false,\n    \"OWNMAP_SUMMARY\": false,\n"
                        "    \"OWNMAP_REPORT\": \"r\\\"un.json\",\n"
@@ -181,8 +182,9 @@ static void test_empty_report(void) {
   report.ledger = &empty;
   report.findings = &none;
   report.program = NULL;
+  report.rank = -1; /* no MPI launcher */
   const char *text = printed(&report);
-  check_contains(text, "\"program\": null,\n");
+  check_contains(text, "\"program\": null,\n  \"pid\": 4242,\n  \"rank\": null,\n");
   check_contains(text, "  \"devices\": [],\n  \"transfers\": [],\n");
   check_contains(text, "  \"findings\": [],\n  \"findings_not_kept\": 0,\n"
                        "  \"timeline\": [],\n  \"timeline_not_kept\": 0\n}\n");
@@ -255,8 +257,29 @@ static void test_program_name(void) {
   CHECK_EQ_U64(strlen(cut), 3);
 }
 
+/* The rank as the report writes it: from the first launcher variable set
+ * to digits, leading zeros dropped (JSON has none), -1 when there is none
+ * or it does not fit. */
+static void test_launcher_rank(void) {
+  const char *names[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    unsetenv(names[i]);
+  CHECK_EQ_U64(om_run_report_rank(), (uint64_t)-1);
+  setenv("PMI_RANK", "5", 1);
+  CHECK_EQ_U64(om_run_report_rank(), 5);
+  setenv("OMPI_COMM_WORLD_RANK", "007", 1);
+  CHECK_EQ_U64(om_run_report_rank(), 7);
+  setenv("OMPI_COMM_WORLD_RANK", "99999999999999999999999", 1);
+  CHECK_EQ_U64(om_run_report_rank(), (uint64_t)-1);
+  setenv("OMPI_COMM_WORLD_RANK", "x1", 1); /* not digits: the next one counts */
+  CHECK_EQ_U64(om_run_report_rank(), 5);
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    unsetenv(names[i]);
+}
+
 int main(void) {
   test_document();
+  test_launcher_rank();
   test_empty_report();
   test_timeline_beyond_capacity_is_counted();
   test_findings_beyond_capacity_are_counted();

@@ -107,11 +107,13 @@ def check_timeline(report):
 
 
 def check_structure(report):
-    expected_keys = {"schema", "ownmap_version", "program", "settings", "devices",
-                     "transfers", "totals", "findings", "findings_not_kept", "timeline",
-                     "timeline_not_kept"}
+    expected_keys = {"schema", "ownmap_version", "program", "pid", "rank", "settings",
+                     "devices", "transfers", "totals", "findings", "findings_not_kept",
+                     "timeline", "timeline_not_kept"}
     if set(report) != expected_keys:
         fail(f"top-level keys are {sorted(report)}")
+    if not isinstance(report["pid"], int) or report["pid"] <= 0:
+        fail(f"pid is {report['pid']!r}")
     if report["schema"] != "ownmap-run-report/2":
         fail(f"schema is {report['schema']!r}")
     if not isinstance(report["settings"], dict) or not report["settings"]:
@@ -152,10 +154,13 @@ def main():
     parser.add_argument("--rows", type=int)
     parser.add_argument("--finding", nargs=5, action="append", default=[])
     parser.add_argument("--findings", type=int)
+    parser.add_argument("--rank", type=int, help="the MPI rank (default: none, null)")
     args = parser.parse_args()
     with open(args.report, encoding="utf-8") as f:
         report = json.load(f)
     check_structure(report)
+    if report["rank"] != args.rank:
+        fail(f"rank is {report['rank']!r}, want {args.rank!r}")
     if args.program is not None and report["program"] != args.program:
         fail(f"program is {report['program']!r}, want {args.program!r}")
     for setting in args.setting:
