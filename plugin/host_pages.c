@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 uintptr_t om_page_size(void) {
@@ -42,6 +43,16 @@ static _Noreturn void stop_on_lost_pages(uintptr_t low, size_t bytes) {
   abort();
 }
 
+/* mremap to a fixed place, made as the system call itself: libraries
+ * interpose the C library's mremap, and some pass on only four arguments
+ * (UCX's memory hooks, which MPI programs load), which loses the new
+ * address. Moving the pages aside and back leaves every page where it
+ * was, so such a library has nothing to learn from these moves. */
+static void *remap_fixed(void *from, size_t bytes, int flags, void *to) {
+  return (void *)syscall(SYS_mremap, from, bytes, bytes, flags | MREMAP_MAYMOVE | MREMAP_FIXED,
+                         to);
+}
+
 /* Moves the pages of [low, low + bytes) aside and makes them writable
  * there: they are already backed, so a copy into them neither faults nor
  * zeroes. NULL when the kernel refuses (e.g. several mappings). */
@@ -51,15 +62,14 @@ static void *move_aside(uintptr_t low, size_t bytes) {
   void *place = mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (place == MAP_FAILED)
     return NULL;
-  void *aside = mremap((void *)low, bytes, bytes,
-                       MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP, place);
+  void *aside = remap_fixed((void *)low, bytes, MREMAP_DONTUNMAP, place);
   if (aside == MAP_FAILED) {
     munmap(place, bytes);
     return NULL;
   }
   if (mprotect(aside, bytes, PROT_READ | PROT_WRITE) == 0)
     return aside;
-  if (mremap(aside, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low) == MAP_FAILED)
+  if (remap_fixed(aside, bytes, 0, (void *)low) == MAP_FAILED)
     stop_on_lost_pages(low, bytes);
   return NULL;
 }
@@ -80,6 +90,6 @@ void om_pages_fill_protected(uintptr_t low, uintptr_t high, uintptr_t from, uint
   if (om_clip(&fill_low, &fill_high, low, high))
     fill(context, (char *)aside + (fill_low - low), fill_low, fill_high - fill_low);
   om_pages_protect((uintptr_t)aside, bytes, PROT_READ);
-  if (mremap(aside, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)low) == MAP_FAILED)
+  if (remap_fixed(aside, bytes, 0, (void *)low) == MAP_FAILED)
     stop_on_lost_pages(low, bytes);
 }
