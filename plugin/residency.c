@@ -744,11 +744,22 @@ void om_residency_share_range(uintptr_t begin, uintptr_t end) { give_back_early(
 
 /* The host is about to write chunks [first, last): complete and writable. */
 static void let_host_write(om_held_section *section, size_t first, size_t last) {
-  fetch_chunks(section, first, last);
-  uintptr_t low = om_chunk_low(&section->chunks, first),
-            high = om_chunk_high(&section->chunks, last - 1);
-  om_pages_protect(low, high - low, PROT_READ | PROT_WRITE);
-  om_chunks_set(&section->chunks, first, last, OM_CHUNK_HOST_NEWER);
+  const uint8_t *states = section->chunks.states;
+  while (first < last) { /* chunks newer on the host are writable already: no system call */
+    for (; first < last && states[first] == OM_CHUNK_HOST_NEWER; first++)
+      ;
+    size_t end = first;
+    for (; end < last && states[end] != OM_CHUNK_HOST_NEWER; end++)
+      ;
+    if (first == end)
+      return;
+    fetch_chunks(section, first, end);
+    uintptr_t low = om_chunk_low(&section->chunks, first),
+              high = om_chunk_high(&section->chunks, end - 1);
+    om_pages_protect(low, high - low, PROT_READ | PROT_WRITE);
+    om_chunks_set(&section->chunks, first, end, OM_CHUNK_HOST_NEWER);
+    first = end;
+  }
 }
 
 /* The host is about to read (write false) or write [begin, end): its copy
