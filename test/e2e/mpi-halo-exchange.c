@@ -7,6 +7,8 @@
 // interposed, the runs printed "Read -1, expected 524288, errno = 14".
 //
 // REQUIRES: mpi
+// gpu-build-e2e: host-only (it needs an MPI launcher; on the GPU,
+// test/bench/mpi-bench runs MPI programs, scripts/gpu-run-results)
 // RUN: %clang-offload %mpi-flags %s -o %t
 // RUN: env OWNMAP_COMPARE_LAUNCHER="%mpirun" OWNMAP_COMPARE_ENV=OWNMAP_SUMMARY=1 \
 // RUN:   %compare-with-plugin %t blocking 2>&1 \
