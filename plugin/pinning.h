@@ -26,7 +26,7 @@ void om_pin_configure(void);
 /* A heap block of `bytes` was just allocated, untouched yet. While a CUDA
  * driver is loaded, asks for transparent huge pages for its whole huge
  * pages: registering them later takes about half as long, and protecting
- * them is cheaper too (docs/RESULTS.md, test/bench/pin-cost). Cheap and
+ * them is cheaper too (docs/results/2026-12-02.md, test/bench/pin-cost). Cheap and
  * allocation-free unless the block is large. */
 void om_pin_prepare(void *block, size_t bytes);
 
