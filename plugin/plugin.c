@@ -1,5 +1,6 @@
 /* plugin.c - initialisation, exit summary and fork handling of the plugin. */
 #include "plugin.h"
+#include "thread_id.h"
 
 #include "checks.h"
 #include "heap.h"
@@ -80,6 +81,7 @@ static void fork_parent(void) {
   om_residency_fork_parent();
 }
 static void fork_child(void) {
+  om_thread_id_fork_child();
   om_ledger_fork_child(&om_plugin_transfers);
   om_findings_fork_child(&om_plugin_findings);
   om_unload_fork_child();

@@ -118,7 +118,7 @@ static om_map_outcome map_locked(om_shadow *shadow, om_device_shadow *dev, uintp
   }
   if (begin == end)
     return OM_MAP_UNTRACKED;
-  om_mapping fresh = {.begin = begin, .end = end, .origin = *origin};
+  om_mapping fresh = {.begin = begin, .end = end, .creator = request.thread, .origin = *origin};
   count_up(&fresh, request);
   om_mapping *added = insert(shadow, dev, &fresh);
   if (added == NULL)

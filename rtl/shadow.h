@@ -61,6 +61,7 @@ typedef struct {
    * kernel's own maps, until it returns): at exit they are no leak. */
   uint32_t in_flight_count;
   bool infinite; /* associated by the program: never released by maps */
+  int creator;   /* the thread whose call created it (om_map_request.thread) */
   om_map_origin origin;
 } om_mapping;
 
@@ -105,6 +106,7 @@ typedef struct {
   bool hold;         /* ompx_hold: counts on the hold count */
   bool update_count; /* false for struct members (MEMBER_OF) */
   bool in_flight;    /* a kernel's map: counted down again when it returns */
+  int thread;        /* the calling thread's id, kept by a mapping it creates */
 } om_map_request;
 
 /* Maps [begin, begin + size) on device; *found receives the mapping that was
