@@ -19,11 +19,28 @@ namespace {
 /// iteration, so they need no map.
 class LoopLocals : public RecursiveASTVisitor<LoopLocals> {
 public:
+  explicit LoopLocals(const ForStmt &Outer) : Outer(Outer) {}
+  const ForStmt &Outer;
   llvm::SmallPtrSet<const VarDecl *, 16> Vars;
+  /// Indices of canonical inner loops declared outside the loop.
+  std::vector<const VarDecl *> OutsideInnerIndices;
   /// The body has break or continue: no access is certain to run.
   bool Jumps = false;
   bool VisitVarDecl(VarDecl *V) {
     Vars.insert(V);
+    return true;
+  }
+  /// An index declared before its loop is the loop's own, like one
+  /// declared in the header (checkIndexOnlyInItsLoops makes sure).
+  bool VisitForStmt(ForStmt *For) {
+    auto Canonical = matchCanonicalLoop(*For);
+    if (!Canonical) {
+      llvm::consumeError(Canonical.takeError());
+      return true;
+    }
+    if (Canonical->IndexDeclaredOutside &&
+        Vars.insert(Canonical->Index).second && For != &Outer)
+      OutsideInnerIndices.push_back(Canonical->Index);
     return true;
   }
   bool VisitBreakStmt(BreakStmt *) { return Jumps = true; }
@@ -181,8 +198,9 @@ void AccessWalker::visitInnerFor(const ForStmt &For) {
   ++BreakTargets;
   auto Canonical = matchCanonicalLoop(For);
   if (Canonical) {
-    visitValue(Canonical->Lower);
-    visitValue(Canonical->Upper);
+    visitValue(Canonical->Init);
+    visitValue(Canonical->Limit);
+    visitValue(Canonical->Step);
     InnerLoops.push_back(*Canonical);
     visitStmt(For.getBody());
     InnerLoops.pop_back();
@@ -293,8 +311,9 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
   record(V, Access{Kind, Site, Index});
 }
 
-/// The variable an lvalue designates (part of), e.g. x for `x[i].f`.
-static const DeclRefExpr *designatedVariable(const Expr *E) {
+} // namespace
+
+const DeclRefExpr *designatedVariable(const Expr *E) {
   while (true) {
     E = E->IgnoreParenImpCasts();
     if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
@@ -308,6 +327,8 @@ static const DeclRefExpr *designatedVariable(const Expr *E) {
       return asVarRef(E);
   }
 }
+
+namespace {
 
 void AccessWalker::visitAddressOf(const UnaryOperator &AddrOf) {
   const DeclRefExpr *Ref = designatedVariable(AddrOf.getSubExpr());
@@ -521,14 +542,16 @@ void AccessWalker::visitCall(const CallExpr &Call) {
 }
 
 llvm::Expected<LoopAccesses> AccessWalker::run() {
-  visitValue(Loop.Lower);
-  visitValue(Loop.Upper);
+  visitValue(Loop.Init);
+  visitValue(Loop.Limit);
+  visitValue(Loop.Step);
   visitStmt(Loop.Loop->getBody());
   if (Failed)
     return std::move(Failure);
   LoopAccesses Result;
   Result.ModifiedLocals = std::move(ModifiedLocals);
   Result.Locals = Locals.Vars;
+  Result.OutsideInnerIndices = Locals.OutsideInnerIndices;
   for (auto &Entry : Found)
     Result.Variables.push_back(std::move(Entry.second));
   const SourceManager &SM = Loop.Index->getASTContext().getSourceManager();
@@ -574,7 +597,7 @@ llvm::StringRef reductionIdentifier(ReductionOp Op) {
 }
 
 llvm::Expected<LoopAccesses> collectLoopAccesses(const CanonicalLoop &Loop) {
-  LoopLocals Locals;
+  LoopLocals Locals(*Loop.Loop);
   Locals.TraverseStmt(const_cast<ForStmt *>(Loop.Loop));
   return AccessWalker(Loop, Locals).run();
 }

@@ -73,11 +73,19 @@ struct LoopAccesses {
   /// a canonical inner loop does not count): they are not invariant, nor
   /// loop indices with a known range.
   llvm::SmallPtrSet<const clang::VarDecl *, 8> ModifiedLocals;
-  /// Locals of the loop: they cannot appear in a map clause.
+  /// Locals of the loop: they cannot appear in a map clause. Indices of
+  /// canonical loops declared before the loop count as locals.
   llvm::SmallPtrSet<const clang::VarDecl *, 16> Locals;
+  /// Indices of canonical inner loops declared before the offloaded loop:
+  /// each iteration needs its own (a private clause).
+  std::vector<const clang::VarDecl *> OutsideInnerIndices;
 };
 
 llvm::Expected<LoopAccesses> collectLoopAccesses(const CanonicalLoop &Loop);
+
+/// The variable an lvalue designates (part of), e.g. x for `x[i].f` or
+/// `*x`; null when it is not a variable's.
+const clang::DeclRefExpr *designatedVariable(const clang::Expr *E);
 
 /// True when parameter I of Callee is a pointer to const: the callee may
 /// only read through it (unless it casts const away, which C forbids to
