@@ -98,9 +98,33 @@ runningFacts(llvm::ArrayRef<std::vector<IndexRange>> Nests) {
   return Facts;
 }
 
+/// A fact `x - c >= 0` about one atom x: x and c.
+static std::optional<std::pair<Atom, int64_t>>
+atomAtLeast(const Polynomial &Fact) {
+  std::vector<Atom> Atoms = Fact.atoms();
+  if (Atoms.size() != 1)
+    return std::nullopt;
+  auto [Coefficient, Rest] = Fact.split(Atoms.front());
+  std::optional<int64_t> C = Rest.constant();
+  if (Coefficient != Polynomial(1) || !C || *C >= 0)
+    return std::nullopt;
+  return std::make_pair(Atoms.front(), -*C);
+}
+
 bool nonNegativeWhenRunning(const Polynomial &P,
                             llvm::ArrayRef<Polynomial> Facts) {
   if (isNonNegative(P))
+    return true;
+  // x >= c: x is c plus a non-negative size (`nx * ny - 1 >= 0` given
+  // nx >= 3 and ny >= 3).
+  Polynomial Shifted = P;
+  for (const Polynomial &Fact : Facts)
+    if (auto AtLeast = atomAtLeast(Fact))
+      if (Shifted.degree(AtLeast->first) == 1)
+        Shifted = Shifted.substitute(
+            AtLeast->first, Polynomial::atom(AtLeast->first) +
+                                Polynomial(AtLeast->second));
+  if (isNonNegative(Shifted))
     return true;
   for (const Polynomial &Fact : Facts)
     for (int64_t Times = 1; Times <= 4; ++Times)

@@ -136,15 +136,28 @@ llvm::Error Inference::checkBorrow(const VariableAccesses &VA,
   }
   bool Uninitialised =
       *PA.Kind == Ownership::Out || *PA.Kind == Ownership::Scratch;
-  if (Uninitialised && !VA.Accesses.empty() &&
-      isRead(VA.Accesses.front().Kind))
-    return sourceError(Rule::BorrowReadBeforeWrite,
-                       VA.Accesses.front().Site->getBeginLoc(),
-                       "read of '" + Name +
-                           "' before it is written in this iteration; " +
-                           macroName(*PA.Kind) +
-                           " data is uninitialised on the device",
-                       FindingDetails{Name.str(), "", "", ""}, PA.KindLoc, AnnotatedHere);
+  if (!Uninitialised)
+    return llvm::Error::success();
+  // Each read is of an element the iteration has written before.
+  std::vector<Polynomial> Written;
+  for (const Access &A : VA.Accesses) {
+    auto S = Subscripts.analyse(A);
+    std::optional<Polynomial> At;
+    if (S)
+      At = S->Value;
+    else
+      llvm::consumeError(S.takeError());
+    if (isRead(A.Kind) && !(At && llvm::is_contained(Written, *At)))
+      return sourceError(Rule::BorrowReadBeforeWrite, A.Site->getBeginLoc(),
+                         "read of '" + Name +
+                             "' before it is written in this iteration; " +
+                             macroName(*PA.Kind) +
+                             " data is uninitialised on the device",
+                         FindingDetails{Name.str(), "", "", ""}, PA.KindLoc,
+                         AnnotatedHere);
+    if (isWrite(A.Kind) && At)
+      Written.push_back(*At);
+  }
   return llvm::Error::success();
 }
 
@@ -209,20 +222,32 @@ llvm::Error Inference::checkIndependence(const VariableAccesses &VA) const {
 }
 
 /// OM_OUT data is copied back over the whole section, so every element of
-/// it must be written on the device: by an unconditional write whose
-/// subscript covers the section without gaps.
+/// it must be written on the device: by unconditional writes whose
+/// subscripts together cover the section without gaps (one subscript, or
+/// a few a constant apart: `z[2 * i]` and `z[2 * i + 1]`), and no access
+/// may reach beyond them.
 llvm::Error Inference::checkOutCoverage(const VariableAccesses &VA,
                                         const ParamAnnotation &PA) const {
   if (*PA.Kind != Ownership::Out)
     return llvm::Error::success();
   llvm::StringRef Name = VA.Var->getName();
   std::string AnnotatedHere = "'" + Name.str() + "' is annotated OM_OUT here";
+  std::vector<AffineSubscript> Certain;
   const Access *Write = nullptr;
-  for (const Access &A : VA.Accesses)
-    if (isWrite(A.Kind) && !A.Conditional) {
-      Write = &A;
-      break;
+  for (const Access &A : VA.Accesses) {
+    if (!isWrite(A.Kind) || A.Conditional)
+      continue;
+    Write = Write ? Write : &A;
+    auto S = Subscripts.analyse(A);
+    if (!S) {
+      llvm::consumeError(S.takeError());
+      continue;
     }
+    if (llvm::none_of(Certain, [&](const AffineSubscript &C) {
+          return C.Value == S->Value;
+        }))
+      Certain.push_back(std::move(*S));
+  }
   if (!Write)
     return sourceError(
         Rule::BorrowOutCoverage, VA.Accesses.front().Site->getBeginLoc(),
@@ -232,11 +257,26 @@ llvm::Error Inference::checkOutCoverage(const VariableAccesses &VA,
             "uninitialised: use OM_INOUT",
         FindingDetails{Name.str(), "", "", "OM_INOUT"}, PA.KindLoc,
         AnnotatedHere);
-  auto Written = Subscripts.analyse(*Write);
-  if (Written && Subscripts.isDense(*Written))
+  for (const Access &A : VA.Accesses) {
+    auto S = Subscripts.analyse(A);
+    bool Covered = S && llvm::any_of(Certain, [&](const AffineSubscript &C) {
+                     return C.Value == S->Value;
+                   });
+    if (!S)
+      llvm::consumeError(S.takeError());
+    if (!Covered && !Certain.empty() && &A != Write)
+      return sourceError(Rule::BorrowOutCoverage, A.Site->getBeginLoc(),
+                         "'" + Name + "' is OM_OUT but '" + text(A.Site) +
+                             "' reaches elements that no iteration is certain "
+                             "to write; they would be copied back "
+                             "uninitialised: use OM_INOUT",
+                         FindingDetails{Name.str(), "", "", "OM_INOUT"},
+                         PA.KindLoc, AnnotatedHere);
+  }
+  if (Certain.size() == 1 && Subscripts.isDense(Certain.front()))
     return llvm::Error::success();
-  if (!Written)
-    llvm::consumeError(Written.takeError());
+  if (Certain.size() > 1 && Subscripts.isDenseTogether(Certain))
+    return llvm::Error::success();
   return sourceError(Rule::BorrowOutCoverage, Write->Site->getBeginLoc(),
                      "'" + Name + "' is OM_OUT but '" + text(Write->Site) +
                          "' does not write every element of its section; "

@@ -528,6 +528,32 @@ bool SubscriptAnalysis::reachApart(llvm::ArrayRef<const AffineSubscript *> All,
   return true;
 }
 
+bool SubscriptAnalysis::isDenseTogether(
+    llvm::ArrayRef<AffineSubscript> All) const {
+  // Offsets d from the first, consecutive: as one subscript, the first
+  // plus an extra innermost digit of stride one over them.
+  std::vector<int64_t> Offsets;
+  for (const AffineSubscript &S : All) {
+    std::optional<int64_t> D = (S.Value - All.front().Value).constant();
+    if (!D || llvm::is_contained(Offsets, *D))
+      return false;
+    Offsets.push_back(*D);
+  }
+  llvm::sort(Offsets);
+  for (size_t K = 1; K < Offsets.size(); ++K)
+    if (Offsets[K] != Offsets[0] + static_cast<int64_t>(K))
+      return false;
+  AffineSubscript Together = All.front();
+  IndexRange Offset;
+  Offset.Index = Atom{"(offset)", nullptr};
+  Offset.Lower = Polynomial(0);
+  Offset.Upper = Polynomial(static_cast<int64_t>(Offsets.size()));
+  Together.Value = Together.Value + Polynomial(Offsets[0]) +
+                   Polynomial::atom(Offset.Index);
+  Together.Nest.push_back(Offset);
+  return isDense(Together);
+}
+
 bool SubscriptAnalysis::isDense(const AffineSubscript &S) const {
   // In some order (innermost first for row-major, outermost first for
   // column-major), each stride is the number of elements the digits before

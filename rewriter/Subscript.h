@@ -51,6 +51,11 @@ public:
   /// affine (a plain string: callers place it).
   llvm::Expected<AffineSubscript> analyse(const Access &A) const;
 
+  /// True when the subscripts All, which differ by constants only
+  /// (`z[2 * i]`, `z[2 * i + 1]`), together reach every element of their
+  /// range exactly once.
+  bool isDenseTogether(llvm::ArrayRef<AffineSubscript> All) const;
+
   /// True when iterations of the loop at depth Level of S.Nest (0: the
   /// offloaded loop) reach pairwise disjoint elements through S: its stride
   /// exceeds what one iteration reaches, or S is injective over the nest.
