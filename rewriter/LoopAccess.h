@@ -18,6 +18,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <vector>
 
 namespace ownmap {
@@ -56,6 +57,14 @@ struct Access {
   /// A pointer passed to a `const T *` parameter of Callee: the callee reads
   /// elements the rewriter does not see (callee bodies are not analysed).
   const clang::FunctionDecl *Callee = nullptr;
+  /// Through a local pointer view of the variable (`float *row = a + i *
+  /// ld; row[j]`): the element offsets of the views, outermost first, to
+  /// add to Index (none for `*row`).
+  llvm::SmallVector<const clang::Expr *, 1> ViewOffsets;
+  /// Through a view declared before the loop: the device gets the view
+  /// through the variable's map, so the view's own first element must be
+  /// in the section.
+  bool ViewBeforeLoop = false;
 };
 
 /// Everything one outer variable undergoes in the loop.
@@ -65,6 +74,17 @@ struct VariableAccesses {
 
   bool isPointer() const { return Var->getType()->isPointerType(); }
 };
+
+/// A local pointer that stands for part of another one: `T *v = p + e;`,
+/// `e + p`, `&p[e]` or `p`, never reassigned, where p is a pointer
+/// parameter or another view.
+struct PointerView {
+  const clang::VarDecl *Base = nullptr;
+  const clang::Expr *Offset = nullptr; // null for `T *v = p;`
+};
+
+/// The view that V's declaration makes, if it is of that form.
+std::optional<PointerView> pointerViewOf(const clang::VarDecl &V);
 
 /// Outer variables the loop uses, ordered by declaration.
 struct LoopAccesses {

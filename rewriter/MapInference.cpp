@@ -290,7 +290,7 @@ llvm::Error Inference::section(const VariableAccesses &VA,
                                const ParamAnnotation &PA,
                                VariablePlan &Plan) const {
   std::string Name = VA.Var->getName().str();
-  std::vector<AffineSubscript> Reached;
+  std::vector<AffineSubscript> Reached, ViewStarts;
   std::vector<std::string> Sites, Ranges;
   std::vector<std::vector<IndexRange>> Nests;
   const Access *Unbounded = nullptr;
@@ -316,8 +316,28 @@ llvm::Error Inference::section(const VariableAccesses &VA,
       if (!llvm::is_contained(Ranges, R.Text))
         Ranges.push_back(R.Text);
     Nests.push_back(S->Nest);
+    if (A.ViewBeforeLoop) {
+      // The device finds the view through this map: its first element
+      // must be part of it.
+      Access Start = A;
+      Start.Index = nullptr;
+      llvm::Expected<AffineSubscript> At = *S;
+      if (Start.ViewOffsets.empty())
+        At->Value = At->Min = At->Max = Polynomial(0);
+      else
+        At = Subscripts.analyse(Start);
+      if (!At) {
+        Unbounded = &A;
+        Why = "the start of the view in '" + text(A.Site) +
+              "': " + llvm::toString(At.takeError());
+        break;
+      }
+      ViewStarts.push_back(std::move(*At));
+    }
     Reached.push_back(std::move(*S));
   }
+  for (AffineSubscript &Start : ViewStarts)
+    Reached.push_back(std::move(Start));
   // The union of what the accesses reach, comparing their ends where the
   // loops around all of them run (else nothing is mapped: EmptyLoops.h).
   std::vector<Polynomial> Facts = runningFacts(Nests);
@@ -336,7 +356,7 @@ llvm::Error Inference::section(const VariableAccesses &VA,
     std::optional<Polynomial> NewMax =
         Max ? Lowest(Polynomial(0) - *Max, Polynomial(0) - S.Max) : std::nullopt;
     if (!NewMin || (Max && !NewMax)) {
-      Unbounded = &VA.Accesses[K];
+      Unbounded = &VA.Accesses[std::min(K, VA.Accesses.size() - 1)];
       Why = "the elements that '" + text(Unbounded->Site) +
             "' reaches cannot be compared with those of '" + Sites.front() +
             "'";
@@ -385,6 +405,16 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
   const ParamAnnotation *PA = Param ? Annotations.lookup(Param) : nullptr;
   SourceLocation Use = VA.Accesses.front().Site->getBeginLoc();
   llvm::StringRef Name = VA.Var->getName();
+  if (!Param && pointerViewOf(*VA.Var))
+    return sourceError(Rule::LoopUnsupported, Use,
+                       "cannot offload: pointer '" + Name +
+                                "' views '" +
+                                pointerViewOf(*VA.Var)->Base->getName() +
+                                "', but the kernel changes it, its base or "
+                                "a variable of its offset; only views that "
+                                "keep their value can be mapped",
+                       VA.Var->getLocation(),
+                       "'" + Name + "' is declared here");
   if (!Param)
     return sourceError(Rule::LoopUnsupported, Use,
                        "cannot offload: pointer '" + Name +

@@ -336,9 +336,25 @@ void SubscriptAnalysis::widestRuns(std::vector<IndexRange> &Nest) const {
   }
 }
 
+llvm::Expected<Polynomial>
+SubscriptAnalysis::viewedIndex(const Access &A) const {
+  Polynomial Value(0);
+  llvm::SmallVector<const Expr *, 2> Parts(A.ViewOffsets.begin(),
+                                           A.ViewOffsets.end());
+  if (A.Index)
+    Parts.push_back(A.Index);
+  for (const Expr *Part : Parts) {
+    auto P = Polynomial::fromExpr(*Part, Ctx);
+    if (!P)
+      return P.takeError();
+    Value = Value + *P;
+  }
+  return Value;
+}
+
 llvm::Expected<AffineSubscript>
 SubscriptAnalysis::analyse(const Access &A) const {
-  if (!A.Index)
+  if (!A.Index && A.ViewOffsets.empty())
     return reason("it is not a subscript");
   AffineSubscript S;
   auto Outer = range(Loop, {});
@@ -351,7 +367,7 @@ SubscriptAnalysis::analyse(const Access &A) const {
       return R.takeError();
     S.Nest.push_back(std::move(*R));
   }
-  auto Value = Polynomial::fromExpr(*A.Index, Ctx);
+  auto Value = viewedIndex(A);
   if (!Value)
     return Value.takeError();
   S.Value = *Value;

@@ -94,6 +94,7 @@ private:
   llvm::Error bound(Polynomial &P, llvm::ArrayRef<IndexRange> Nest,
                     unsigned From, bool Low) const;
   bool isInvariantVar(const clang::VarDecl *V) const;
+  llvm::Expected<Polynomial> viewedIndex(const Access &A) const;
   void substituteLocals(Polynomial &P,
                         llvm::ArrayRef<IndexRange> Nest) const;
   llvm::Error boundQuotients(AffineSubscript &S) const;
