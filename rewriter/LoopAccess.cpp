@@ -95,6 +95,7 @@ private:
   llvm::SmallPtrSet<const VarDecl *, 8> ModifiedLocals;
   llvm::SmallVector<CanonicalLoop, 2> InnerLoops; // around the current point
   unsigned ConditionalDepth = 0;
+  unsigned FieldDepth = 0; // inside the base of `.field`
   llvm::Error Failure = llvm::Error::success();
   bool Failed = false;
   unsigned BreakTargets = 0; // enclosing inner loops and switches
@@ -113,6 +114,7 @@ private:
 
   void record(const VarDecl *V, Access A) {
     A.InnerLoops = InnerLoops;
+    A.Field = FieldDepth > 0;
     A.Conditional = ConditionalDepth > 0 || Locals.Jumps;
     VariableAccesses &VA = Found[V];
     VA.Var = V;
@@ -392,18 +394,27 @@ void AccessWalker::visitObject(const Expr *E, AccessKind Kind) {
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
     if (M->isArrow())
       return visitValue(M->getBase());
-    return visitObject(M->getBase(), Kind);
+    ++FieldDepth;
+    visitObject(M->getBase(), Kind);
+    --FieldDepth;
+    return;
   }
   visitValue(E);
 }
 
 void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
                                 const Expr *Index, AccessKind Kind) {
+  // The subscript is a value of its own, whatever field is then taken.
+  auto VisitIndex = [&] {
+    unsigned Field = std::exchange(FieldDepth, 0);
+    visitValue(Index);
+    FieldDepth = Field;
+  };
   const Expr *Pointer = Base->IgnoreParenImpCasts();
   const DeclRefExpr *Ref = asVarRef(Pointer);
   if (const ViewChain *View =
           Ref ? viewOf(cast<VarDecl>(Ref->getDecl())) : nullptr) {
-    visitValue(Index);
+    VisitIndex();
     Access A{Kind, Site, Index};
     A.ViewOffsets = View->Offsets;
     A.ViewBeforeLoop = View->BeforeLoop;
@@ -413,9 +424,9 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
   if (!V || !V->getType()->isPointerType()) {
     // Not an element of an outer pointer: the base itself is a value.
     visitValue(Base);
-    return visitValue(Index);
+    return VisitIndex();
   }
-  visitValue(Index);
+  VisitIndex();
   record(V, Access{Kind, Site, Index});
 }
 

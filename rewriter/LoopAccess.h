@@ -65,6 +65,9 @@ struct Access {
   /// through the variable's map, so the view's own first element must be
   /// in the section.
   bool ViewBeforeLoop = false;
+  /// Of a field of the element only (`p[i].x`): it does not write the
+  /// whole element.
+  bool Field = false;
 };
 
 /// Everything one outer variable undergoes in the loop.

@@ -155,7 +155,7 @@ llvm::Error Inference::checkBorrow(const VariableAccesses &VA,
                              " data is uninitialised on the device",
                          FindingDetails{Name.str(), "", "", ""}, PA.KindLoc,
                          AnnotatedHere);
-    if (isWrite(A.Kind) && At)
+    if (isWrite(A.Kind) && At && !A.Field)
       Written.push_back(*At);
   }
   return llvm::Error::success();
@@ -235,7 +235,7 @@ llvm::Error Inference::checkOutCoverage(const VariableAccesses &VA,
   std::vector<AffineSubscript> Certain;
   const Access *Write = nullptr;
   for (const Access &A : VA.Accesses) {
-    if (!isWrite(A.Kind) || A.Conditional)
+    if (!isWrite(A.Kind) || A.Conditional || A.Field)
       continue;
     Write = Write ? Write : &A;
     auto S = Subscripts.analyse(A);
@@ -248,6 +248,20 @@ llvm::Error Inference::checkOutCoverage(const VariableAccesses &VA,
         }))
       Certain.push_back(std::move(*S));
   }
+  const Access *FieldWrite = nullptr;
+  for (const Access &A : VA.Accesses)
+    if (isWrite(A.Kind) && A.Field && !FieldWrite)
+      FieldWrite = &A;
+  if (!Write && FieldWrite)
+    return sourceError(Rule::BorrowOutCoverage,
+                       FieldWrite->Site->getBeginLoc(),
+                       "'" + Name + "' is OM_OUT but the loop writes only "
+                                    "fields of '" +
+                           text(FieldWrite->Site) +
+                           "'; the other fields would be copied back "
+                           "uninitialised: use OM_INOUT",
+                       FindingDetails{Name.str(), "", "", "OM_INOUT"},
+                       PA.KindLoc, AnnotatedHere);
   if (!Write)
     return sourceError(
         Rule::BorrowOutCoverage, VA.Accesses.front().Site->getBeginLoc(),
