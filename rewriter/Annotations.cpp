@@ -55,9 +55,30 @@ static std::optional<Ownership> parseOwnership(llvm::StringRef Name) {
       .Default(std::nullopt);
 }
 
-static bool pointsToArithmetic(QualType T) {
+/// Arithmetic, or a struct of plain data (arithmetic fields, structs and
+/// fixed arrays of them: no pointers), which a map copies bit for bit.
+static bool isPlainData(QualType T) {
+  llvm::SmallVector<QualType, 8> Work{T};
+  while (!Work.empty()) {
+    QualType Q = Work.pop_back_val();
+    if (Q->isArithmeticType())
+      continue;
+    if (const auto *A = dyn_cast<ConstantArrayType>(Q->getAsArrayTypeUnsafe())) {
+      Work.push_back(A->getElementType());
+      continue;
+    }
+    const RecordDecl *R = Q->getAsRecordDecl();
+    if (!R || !R->isStruct() || !R->getDefinition())
+      return false;
+    for (const FieldDecl *F : R->getDefinition()->fields())
+      Work.push_back(F->getType());
+  }
+  return true;
+}
+
+static bool pointsToPlainData(QualType T) {
   const auto *PT = T->getAs<PointerType>();
-  return PT && PT->getPointeeType()->isArithmeticType();
+  return PT && isPlainData(PT->getPointeeType());
 }
 
 static llvm::Error addLength(ParamAnnotation &PA, const ParmVarDecl &P,
@@ -82,11 +103,11 @@ static llvm::Error addLength(ParamAnnotation &PA, const ParmVarDecl &P,
 
 static llvm::Error addOwnership(ParamAnnotation &PA, const ParmVarDecl &P,
                                 Ownership O, SourceLocation Loc) {
-  if (!pointsToArithmetic(P.getType()))
+  if (!pointsToPlainData(P.getType()))
     return sourceError(Rule::AnnotationType, Loc, macroName(O) + " on '" + P.getName() +
                                 "' of type '" + P.getType().getAsString() +
                                 "'; ownership annotations apply to pointers "
-                                "to arithmetic types");
+                                "to arithmetic types or to structs of them");
   if (PA.Kind && *PA.Kind != O)
     return sourceError(Rule::AnnotationConflict, Loc,
                        "conflicting annotations on '" + P.getName() + "': " +

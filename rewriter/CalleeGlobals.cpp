@@ -106,7 +106,7 @@ private:
       if (const auto *Load = dyn_cast<ImplicitCastExpr>(S);
           Load && Load->getCastKind() == CK_LValueToRValue)
         if (designatedGlobal(Load->getSubExpr()))
-          Reads.insert(designatedRef(Load->getSubExpr()));
+          Reads.insert(designatedVariable(Load->getSubExpr()));
       if (const auto *CallE = dyn_cast<CallExpr>(S))
         for (unsigned I = 0; I < CallE->getNumArgs(); ++I)
           if (readOnlyParameter(CallE->getDirectCallee(), I))
@@ -125,18 +125,6 @@ private:
     }
     for (const DeclRefExpr *Ref : Refs)
       Uses.push_back({Ref, Function, Reads.count(Ref) > 0});
-  }
-
-  static const DeclRefExpr *designatedRef(const Expr *E) {
-    while (true) {
-      E = E->IgnoreParenImpCasts();
-      if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
-        E = Sub->getBase();
-      else if (const auto *M = dyn_cast<MemberExpr>(E))
-        E = M->getBase();
-      else
-        return cast<DeclRefExpr>(E);
-    }
   }
 };
 

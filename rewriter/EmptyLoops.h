@@ -28,6 +28,17 @@ namespace ownmap {
 std::string nonEmptyCondition(const Polynomial &Length,
                               llvm::ArrayRef<std::vector<IndexRange>> Nests);
 
+/// What holds whenever some access over Nests runs: each loop around all
+/// of them runs at least once (End - First - 1 >= 0), as polynomials that
+/// are then non-negative.
+std::vector<Polynomial>
+runningFacts(llvm::ArrayRef<std::vector<IndexRange>> Nests);
+
+/// True when P >= 0 whenever Facts hold (P minus a small multiple of one
+/// fact has non-negative coefficients): `n - 1 >= 0` given `n - 3 >= 0`.
+bool nonNegativeWhenRunning(const Polynomial &P,
+                            llvm::ArrayRef<Polynomial> Facts);
+
 /// Length as a map clause writes it: `(NonEmpty ? Length : 0)`, or Length
 /// itself when NonEmpty is empty.
 std::string guardedLength(const Polynomial &Length, llvm::StringRef NonEmpty);

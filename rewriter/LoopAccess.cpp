@@ -5,6 +5,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -19,11 +20,45 @@ namespace {
 /// iteration, so they need no map.
 class LoopLocals : public RecursiveASTVisitor<LoopLocals> {
 public:
+  explicit LoopLocals(const ForStmt &Outer) : Outer(Outer) {}
+  const ForStmt &Outer;
   llvm::SmallPtrSet<const VarDecl *, 16> Vars;
+  /// Indices of canonical inner loops declared outside the loop.
+  std::vector<const VarDecl *> OutsideInnerIndices;
   /// The body has break or continue: no access is certain to run.
   bool Jumps = false;
+  /// Variables assigned, incremented or whose address is taken.
+  llvm::SmallPtrSet<const VarDecl *, 8> Changed;
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      noteChanged(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      noteChanged(U->getSubExpr());
+    return true;
+  }
+  void noteChanged(const Expr *E) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        Changed.insert(V);
+  }
   bool VisitVarDecl(VarDecl *V) {
     Vars.insert(V);
+    return true;
+  }
+  /// An index declared before its loop is the loop's own, like one
+  /// declared in the header (checkIndexOnlyInItsLoops makes sure).
+  bool VisitForStmt(ForStmt *For) {
+    auto Canonical = matchCanonicalLoop(*For);
+    if (!Canonical) {
+      llvm::consumeError(Canonical.takeError());
+      return true;
+    }
+    if (Canonical->IndexDeclaredOutside &&
+        Vars.insert(Canonical->Index).second && For != &Outer)
+      OutsideInnerIndices.push_back(Canonical->Index);
     return true;
   }
   bool VisitBreakStmt(BreakStmt *) { return Jumps = true; }
@@ -60,6 +95,7 @@ private:
   llvm::SmallPtrSet<const VarDecl *, 8> ModifiedLocals;
   llvm::SmallVector<CanonicalLoop, 2> InnerLoops; // around the current point
   unsigned ConditionalDepth = 0;
+  unsigned FieldDepth = 0; // inside the base of `.field`
   llvm::Error Failure = llvm::Error::success();
   bool Failed = false;
   unsigned BreakTargets = 0; // enclosing inner loops and switches
@@ -78,6 +114,7 @@ private:
 
   void record(const VarDecl *V, Access A) {
     A.InnerLoops = InnerLoops;
+    A.Field = FieldDepth > 0;
     A.Conditional = ConditionalDepth > 0 || Locals.Jumps;
     VariableAccesses &VA = Found[V];
     VA.Var = V;
@@ -87,6 +124,20 @@ private:
   /// An outer variable the loop can use, or null (inner local, or an error
   /// has been recorded).
   const VarDecl *outerVariable(const DeclRefExpr &Ref);
+
+  /// Views of pointer parameters that the loop uses, by variable: the
+  /// parameter and the offsets, outermost first; null offsets are zero.
+  struct ViewChain {
+    const VarDecl *Root = nullptr;
+    llvm::SmallVector<const Expr *, 1> Offsets;
+    bool BeforeLoop = false;
+  };
+  llvm::DenseMap<const VarDecl *, std::optional<ViewChain>> Views;
+  /// Variables the kernel changes anywhere (for views declared before the
+  /// loop, whose base and offset must hold their values up to it).
+  std::optional<llvm::SmallPtrSet<const VarDecl *, 8>> KernelChanged;
+  const ViewChain *viewOf(const VarDecl *V);
+  bool changedInKernel(const VarDecl *V, const Expr *E);
 
   void visitStmt(const Stmt *S);
   void visitConditional(const Stmt *S) {
@@ -107,6 +158,63 @@ private:
   void visitCall(const CallExpr &Call);
   void visitAddressOf(const UnaryOperator &AddrOf);
 };
+
+/// A view is a pointer local of the loop that the loop never changes, or
+/// a pointer local of the kernel before the loop that the kernel never
+/// changes, nor its base and the variables of its offset.
+const AccessWalker::ViewChain *AccessWalker::viewOf(const VarDecl *V) {
+  if (!V || !V->getType()->isPointerType() || isa<ParmVarDecl>(V) ||
+      !V->hasLocalStorage())
+    return nullptr;
+  auto [It, New] = Views.try_emplace(V);
+  if (!New)
+    return It->second ? &*It->second : nullptr;
+  std::optional<PointerView> View = pointerViewOf(*V);
+  bool InLoop = Locals.Vars.count(V) > 0;
+  if (!View || (InLoop ? Locals.Changed.count(V) > 0
+                       : changedInKernel(V, View->Offset) ||
+                             changedInKernel(View->Base, nullptr)))
+    return nullptr;
+  ViewChain Chain;
+  if (isa<ParmVarDecl>(View->Base) && View->Base->getType()->isPointerType() &&
+      !Locals.Vars.count(View->Base)) {
+    Chain.Root = View->Base;
+  } else if (const ViewChain *Outer = viewOf(View->Base)) {
+    Chain = *Outer;
+  } else {
+    return nullptr;
+  }
+  if (View->Offset)
+    Chain.Offsets.push_back(View->Offset);
+  Chain.BeforeLoop |= !InLoop;
+  Views[V] = Chain;
+  return &*Views[V];
+}
+
+/// True when the kernel changes V, or a variable E reads, anywhere.
+bool AccessWalker::changedInKernel(const VarDecl *V, const Expr *E) {
+  if (!KernelChanged) {
+    LoopLocals Kernel(*Loop.Loop);
+    if (const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext()))
+      Kernel.TraverseStmt(F->getBody());
+    KernelChanged = Kernel.Changed;
+  }
+  if (KernelChanged->count(V))
+    return true;
+  llvm::SmallVector<const Stmt *, 8> Work{E};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (const auto *R = dyn_cast<VarDecl>(Ref->getDecl());
+          R && KernelChanged->count(R))
+        return true;
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return false;
+}
 
 const VarDecl *AccessWalker::outerVariable(const DeclRefExpr &Ref) {
   const auto *V = dyn_cast<VarDecl>(Ref.getDecl());
@@ -148,8 +256,13 @@ void AccessWalker::visitStmt(const Stmt *S) {
           return fail(V->getLocation(), "static local '" + V->getName() +
                                             "' would be shared by all "
                                             "iterations");
-        if (V->getInit())
-          visitValue(V->getInit());
+        if (!V->getInit())
+          continue;
+        if (viewOf(V)) {
+          visitValue(pointerViewOf(*V)->Offset);
+          continue;
+        }
+        visitValue(V->getInit());
       }
     return;
   }
@@ -181,8 +294,9 @@ void AccessWalker::visitInnerFor(const ForStmt &For) {
   ++BreakTargets;
   auto Canonical = matchCanonicalLoop(For);
   if (Canonical) {
-    visitValue(Canonical->Lower);
-    visitValue(Canonical->Upper);
+    visitValue(Canonical->Init);
+    visitValue(Canonical->Limit);
+    visitValue(Canonical->Step);
     InnerLoops.push_back(*Canonical);
     visitStmt(For.getBody());
     InnerLoops.pop_back();
@@ -252,6 +366,12 @@ void AccessWalker::visitObject(const Expr *E, AccessKind Kind) {
     return visitElement(U, U->getSubExpr(), nullptr, Kind);
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (const ViewChain *View = viewOf(V))
+      return fail(Ref->getLocation(),
+                  "pointer '" + V->getName() + "', a view of '" +
+                      View->Root->getName() +
+                      "', is used other than by subscript (pointer "
+                      "arithmetic or aliasing)");
     if (V == Loop.Index && Kind != AccessKind::Read)
       return fail(Ref->getLocation(), "the loop body modifies the loop "
                                       "variable '" +
@@ -274,27 +394,45 @@ void AccessWalker::visitObject(const Expr *E, AccessKind Kind) {
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
     if (M->isArrow())
       return visitValue(M->getBase());
-    return visitObject(M->getBase(), Kind);
+    ++FieldDepth;
+    visitObject(M->getBase(), Kind);
+    --FieldDepth;
+    return;
   }
   visitValue(E);
 }
 
 void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
                                 const Expr *Index, AccessKind Kind) {
+  // The subscript is a value of its own, whatever field is then taken.
+  auto VisitIndex = [&] {
+    unsigned Field = std::exchange(FieldDepth, 0);
+    visitValue(Index);
+    FieldDepth = Field;
+  };
   const Expr *Pointer = Base->IgnoreParenImpCasts();
   const DeclRefExpr *Ref = asVarRef(Pointer);
+  if (const ViewChain *View =
+          Ref ? viewOf(cast<VarDecl>(Ref->getDecl())) : nullptr) {
+    VisitIndex();
+    Access A{Kind, Site, Index};
+    A.ViewOffsets = View->Offsets;
+    A.ViewBeforeLoop = View->BeforeLoop;
+    return record(View->Root, A);
+  }
   const VarDecl *V = Ref ? outerVariable(*Ref) : nullptr;
   if (!V || !V->getType()->isPointerType()) {
     // Not an element of an outer pointer: the base itself is a value.
     visitValue(Base);
-    return visitValue(Index);
+    return VisitIndex();
   }
-  visitValue(Index);
+  VisitIndex();
   record(V, Access{Kind, Site, Index});
 }
 
-/// The variable an lvalue designates (part of), e.g. x for `x[i].f`.
-static const DeclRefExpr *designatedVariable(const Expr *E) {
+} // namespace
+
+const DeclRefExpr *designatedVariable(const Expr *E) {
   while (true) {
     E = E->IgnoreParenImpCasts();
     if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
@@ -309,9 +447,16 @@ static const DeclRefExpr *designatedVariable(const Expr *E) {
   }
 }
 
+namespace {
+
 void AccessWalker::visitAddressOf(const UnaryOperator &AddrOf) {
   const DeclRefExpr *Ref = designatedVariable(AddrOf.getSubExpr());
   const auto *V = Ref ? cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (const ViewChain *View = viewOf(V))
+    return fail(AddrOf.getOperatorLoc(),
+                "the loop takes the address of part of '" +
+                    View->Root->getName() + "' through '" + V->getName() +
+                    "' (pointer arithmetic or aliasing)");
   if (V && Locals.Vars.count(V)) {
     ModifiedLocals.insert(V); // whoever gets the address may write it
     return visitValue(AddrOf.getSubExpr()); // an iteration-local address
@@ -505,6 +650,18 @@ void AccessWalker::visitCall(const CallExpr &Call) {
     const Expr *Arg = Call.getArg(I);
     const DeclRefExpr *Ref = asVarRef(Arg);
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (const ViewChain *View = viewOf(V)) {
+      if (!readOnlyParameter(Callee, I))
+        return fail(Ref->getLocation(),
+                    "pointer '" + V->getName() + "', a view of '" +
+                        View->Root->getName() +
+                        "', is passed to a call as a non-const pointer; the "
+                        "rewriter cannot see what the callee does with it");
+      Access A{AccessKind::Read, Ref, nullptr, ReductionOp::Add, {}, false,
+               Callee};
+      record(View->Root, A);
+      continue;
+    }
     if (!V || !V->getType()->isPointerType() || Locals.Vars.count(V)) {
       visitValue(Arg);
       continue;
@@ -521,14 +678,16 @@ void AccessWalker::visitCall(const CallExpr &Call) {
 }
 
 llvm::Expected<LoopAccesses> AccessWalker::run() {
-  visitValue(Loop.Lower);
-  visitValue(Loop.Upper);
+  visitValue(Loop.Init);
+  visitValue(Loop.Limit);
+  visitValue(Loop.Step);
   visitStmt(Loop.Loop->getBody());
   if (Failed)
     return std::move(Failure);
   LoopAccesses Result;
   Result.ModifiedLocals = std::move(ModifiedLocals);
   Result.Locals = Locals.Vars;
+  Result.OutsideInnerIndices = Locals.OutsideInnerIndices;
   for (auto &Entry : Found)
     Result.Variables.push_back(std::move(Entry.second));
   const SourceManager &SM = Loop.Index->getASTContext().getSourceManager();
@@ -541,6 +700,34 @@ llvm::Expected<LoopAccesses> AccessWalker::run() {
 }
 
 } // namespace
+
+std::optional<PointerView> pointerViewOf(const VarDecl &V) {
+  const Expr *Init = V.getInit();
+  if (!Init || !V.getType()->isPointerType())
+    return std::nullopt;
+  Init = Init->IgnoreParenImpCasts();
+  auto PointerVar = [](const Expr *E) -> const VarDecl * {
+    const DeclRefExpr *Ref = asVarRef(E);
+    const auto *P = Ref ? cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return P && P->getType()->isPointerType() ? P : nullptr;
+  };
+  if (const VarDecl *P = PointerVar(Init))
+    return PointerView{P, nullptr};
+  if (const auto *B = dyn_cast<BinaryOperator>(Init);
+      B && B->getOpcode() == BO_Add) {
+    if (const VarDecl *P = PointerVar(B->getLHS()))
+      return PointerView{P, B->getRHS()};
+    if (const VarDecl *P = PointerVar(B->getRHS()))
+      return PointerView{P, B->getLHS()};
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(Init);
+      U && U->getOpcode() == UO_AddrOf)
+    if (const auto *Sub =
+            dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens()))
+      if (const VarDecl *P = PointerVar(Sub->getBase()))
+        return PointerView{P, Sub->getIdx()};
+  return std::nullopt;
+}
 
 bool readOnlyParameter(const FunctionDecl *Callee, unsigned I) {
   if (!Callee || I >= Callee->getNumParams())
@@ -574,7 +761,7 @@ llvm::StringRef reductionIdentifier(ReductionOp Op) {
 }
 
 llvm::Expected<LoopAccesses> collectLoopAccesses(const CanonicalLoop &Loop) {
-  LoopLocals Locals;
+  LoopLocals Locals(*Loop.Loop);
   Locals.TraverseStmt(const_cast<ForStmt *>(Loop.Loop));
   return AccessWalker(Loop, Locals).run();
 }

@@ -18,6 +18,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <vector>
 
 namespace ownmap {
@@ -56,6 +57,17 @@ struct Access {
   /// A pointer passed to a `const T *` parameter of Callee: the callee reads
   /// elements the rewriter does not see (callee bodies are not analysed).
   const clang::FunctionDecl *Callee = nullptr;
+  /// Through a local pointer view of the variable (`float *row = a + i *
+  /// ld; row[j]`): the element offsets of the views, outermost first, to
+  /// add to Index (none for `*row`).
+  llvm::SmallVector<const clang::Expr *, 1> ViewOffsets;
+  /// Through a view declared before the loop: the device gets the view
+  /// through the variable's map, so the view's own first element must be
+  /// in the section.
+  bool ViewBeforeLoop = false;
+  /// Of a field of the element only (`p[i].x`): it does not write the
+  /// whole element.
+  bool Field = false;
 };
 
 /// Everything one outer variable undergoes in the loop.
@@ -66,6 +78,17 @@ struct VariableAccesses {
   bool isPointer() const { return Var->getType()->isPointerType(); }
 };
 
+/// A local pointer that stands for part of another one: `T *v = p + e;`,
+/// `e + p`, `&p[e]` or `p`, never reassigned, where p is a pointer
+/// parameter or another view.
+struct PointerView {
+  const clang::VarDecl *Base = nullptr;
+  const clang::Expr *Offset = nullptr; // null for `T *v = p;`
+};
+
+/// The view that V's declaration makes, if it is of that form.
+std::optional<PointerView> pointerViewOf(const clang::VarDecl &V);
+
 /// Outer variables the loop uses, ordered by declaration.
 struct LoopAccesses {
   std::vector<VariableAccesses> Variables;
@@ -73,11 +96,19 @@ struct LoopAccesses {
   /// a canonical inner loop does not count): they are not invariant, nor
   /// loop indices with a known range.
   llvm::SmallPtrSet<const clang::VarDecl *, 8> ModifiedLocals;
-  /// Locals of the loop: they cannot appear in a map clause.
+  /// Locals of the loop: they cannot appear in a map clause. Indices of
+  /// canonical loops declared before the loop count as locals.
   llvm::SmallPtrSet<const clang::VarDecl *, 16> Locals;
+  /// Indices of canonical inner loops declared before the offloaded loop:
+  /// each iteration needs its own (a private clause).
+  std::vector<const clang::VarDecl *> OutsideInnerIndices;
 };
 
 llvm::Expected<LoopAccesses> collectLoopAccesses(const CanonicalLoop &Loop);
+
+/// The variable an lvalue designates (part of), e.g. x for `x[i].f` or
+/// `*x`; null when it is not a variable's.
+const clang::DeclRefExpr *designatedVariable(const clang::Expr *E);
 
 /// True when parameter I of Callee is a pointer to const: the callee may
 /// only read through it (unless it casts const away, which C forbids to

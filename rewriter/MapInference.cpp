@@ -44,6 +44,12 @@ std::string OffloadPlan::pragma() const {
   std::string P = "#pragma omp target teams distribute parallel for";
   if (Collapse > 1)
     P += " collapse(" + std::to_string(Collapse) + ")";
+  if (!Private.empty()) {
+    std::vector<std::string> Names;
+    for (const clang::VarDecl *V : Private)
+      Names.push_back(V->getName().str());
+    P += " private(" + llvm::join(Names, ", ") + ")";
+  }
   for (const VariablePlan &V : Variables) {
     if (V.Map)
       P += " map(" + mapKeyword(*V.Map).str() + ": " + V.Section + ")";
@@ -130,15 +136,28 @@ llvm::Error Inference::checkBorrow(const VariableAccesses &VA,
   }
   bool Uninitialised =
       *PA.Kind == Ownership::Out || *PA.Kind == Ownership::Scratch;
-  if (Uninitialised && !VA.Accesses.empty() &&
-      isRead(VA.Accesses.front().Kind))
-    return sourceError(Rule::BorrowReadBeforeWrite,
-                       VA.Accesses.front().Site->getBeginLoc(),
-                       "read of '" + Name +
-                           "' before it is written in this iteration; " +
-                           macroName(*PA.Kind) +
-                           " data is uninitialised on the device",
-                       FindingDetails{Name.str(), "", "", ""}, PA.KindLoc, AnnotatedHere);
+  if (!Uninitialised)
+    return llvm::Error::success();
+  // Each read is of an element the iteration has written before.
+  std::vector<Polynomial> Written;
+  for (const Access &A : VA.Accesses) {
+    auto S = Subscripts.analyse(A);
+    std::optional<Polynomial> At;
+    if (S)
+      At = S->Value;
+    else
+      llvm::consumeError(S.takeError());
+    if (isRead(A.Kind) && !(At && llvm::is_contained(Written, *At)))
+      return sourceError(Rule::BorrowReadBeforeWrite, A.Site->getBeginLoc(),
+                         "read of '" + Name +
+                             "' before it is written in this iteration; " +
+                             macroName(*PA.Kind) +
+                             " data is uninitialised on the device",
+                         FindingDetails{Name.str(), "", "", ""}, PA.KindLoc,
+                         AnnotatedHere);
+    if (isWrite(A.Kind) && At && !A.Field)
+      Written.push_back(*At);
+  }
   return llvm::Error::success();
 }
 
@@ -163,7 +182,27 @@ llvm::Error Inference::checkIndependence(const VariableAccesses &VA) const {
                            Name + "' (subscript '" + text(Write->Site) +
                            "': " + llvm::toString(Owned.takeError()) + ")",
                        FindingDetails{Name.str(), "", "", ""});
-  if (!Subscripts.ownsElements(*Owned, 0))
+  // Every access at the written subscript, which no two iterations share.
+  const Access *Elsewhere = nullptr;
+  std::vector<AffineSubscript> All;
+  for (const Access &A : VA.Accesses) {
+    auto Other = Subscripts.analyse(A);
+    if (!Other) {
+      llvm::consumeError(Other.takeError());
+      Elsewhere = Elsewhere ? Elsewhere : &A;
+      continue;
+    }
+    if (Other->Value != Owned->Value)
+      Elsewhere = Elsewhere ? Elsewhere : &A;
+    All.push_back(std::move(*Other));
+  }
+  if (!Elsewhere && Subscripts.ownsElements(*Owned, 0))
+    return llvm::Error::success();
+  // Or the accesses of each iteration stay in a block of their own
+  // (`xyz[3 * i + k]`, `a[2 * i] = a[2 * i + 1]`).
+  if (All.size() == VA.Accesses.size() && Subscripts.iterationsDisjoint(All))
+    return llvm::Error::success();
+  if (!Elsewhere)
     return sourceError(Rule::ParallelDistinct, Write->Site->getBeginLoc(),
                        "cannot offload: cannot prove that iterations write "
                        "distinct elements of '" +
@@ -172,37 +211,57 @@ llvm::Error Inference::checkIndependence(const VariableAccesses &VA) const {
                            "iterations of '" +
                            Loop.Index->getName() + "')",
                        FindingDetails{Name.str(), "", "", ""});
-  for (const Access &A : VA.Accesses) {
-    auto Other = Subscripts.analyse(A);
-    bool Same = Other && Other->Value == Owned->Value;
-    if (!Other)
-      llvm::consumeError(Other.takeError());
-    if (!Same)
-      return sourceError(Rule::ParallelDependence, A.Site->getBeginLoc(),
-                         "cannot offload: possible loop-carried dependence: '" +
-                             Name + "' is written at '" + text(Write->Site) +
-                             "' and accessed at '" + text(A.Site) + "'",
-                         FindingDetails{Name.str(), "", "", ""}, Write->Site->getBeginLoc(),
-                         "'" + Name + "' is written here");
-  }
-  return llvm::Error::success();
+  return sourceError(Rule::ParallelDependence, Elsewhere->Site->getBeginLoc(),
+                     "cannot offload: possible loop-carried dependence: '" +
+                         Name + "' is written at '" + text(Write->Site) +
+                         "' and accessed at '" + text(Elsewhere->Site) +
+                         "', which another iteration may write or read",
+                     FindingDetails{Name.str(), "", "", ""},
+                     Write->Site->getBeginLoc(),
+                     "'" + Name + "' is written here");
 }
 
 /// OM_OUT data is copied back over the whole section, so every element of
-/// it must be written on the device: by an unconditional write whose
-/// subscript covers the section without gaps.
+/// it must be written on the device: by unconditional writes whose
+/// subscripts together cover the section without gaps (one subscript, or
+/// a few a constant apart: `z[2 * i]` and `z[2 * i + 1]`), and no access
+/// may reach beyond them.
 llvm::Error Inference::checkOutCoverage(const VariableAccesses &VA,
                                         const ParamAnnotation &PA) const {
   if (*PA.Kind != Ownership::Out)
     return llvm::Error::success();
   llvm::StringRef Name = VA.Var->getName();
   std::string AnnotatedHere = "'" + Name.str() + "' is annotated OM_OUT here";
+  std::vector<AffineSubscript> Certain;
   const Access *Write = nullptr;
-  for (const Access &A : VA.Accesses)
-    if (isWrite(A.Kind) && !A.Conditional) {
-      Write = &A;
-      break;
+  for (const Access &A : VA.Accesses) {
+    if (!isWrite(A.Kind) || A.Conditional || A.Field)
+      continue;
+    Write = Write ? Write : &A;
+    auto S = Subscripts.analyse(A);
+    if (!S) {
+      llvm::consumeError(S.takeError());
+      continue;
     }
+    if (llvm::none_of(Certain, [&](const AffineSubscript &C) {
+          return C.Value == S->Value;
+        }))
+      Certain.push_back(std::move(*S));
+  }
+  const Access *FieldWrite = nullptr;
+  for (const Access &A : VA.Accesses)
+    if (isWrite(A.Kind) && A.Field && !FieldWrite)
+      FieldWrite = &A;
+  if (!Write && FieldWrite)
+    return sourceError(Rule::BorrowOutCoverage,
+                       FieldWrite->Site->getBeginLoc(),
+                       "'" + Name + "' is OM_OUT but the loop writes only "
+                                    "fields of '" +
+                           text(FieldWrite->Site) +
+                           "'; the other fields would be copied back "
+                           "uninitialised: use OM_INOUT",
+                       FindingDetails{Name.str(), "", "", "OM_INOUT"},
+                       PA.KindLoc, AnnotatedHere);
   if (!Write)
     return sourceError(
         Rule::BorrowOutCoverage, VA.Accesses.front().Site->getBeginLoc(),
@@ -212,11 +271,26 @@ llvm::Error Inference::checkOutCoverage(const VariableAccesses &VA,
             "uninitialised: use OM_INOUT",
         FindingDetails{Name.str(), "", "", "OM_INOUT"}, PA.KindLoc,
         AnnotatedHere);
-  auto Written = Subscripts.analyse(*Write);
-  if (Written && Subscripts.isDense(*Written))
+  for (const Access &A : VA.Accesses) {
+    auto S = Subscripts.analyse(A);
+    bool Covered = S && llvm::any_of(Certain, [&](const AffineSubscript &C) {
+                     return C.Value == S->Value;
+                   });
+    if (!S)
+      llvm::consumeError(S.takeError());
+    if (!Covered && !Certain.empty() && &A != Write)
+      return sourceError(Rule::BorrowOutCoverage, A.Site->getBeginLoc(),
+                         "'" + Name + "' is OM_OUT but '" + text(A.Site) +
+                             "' reaches elements that no iteration is certain "
+                             "to write; they would be copied back "
+                             "uninitialised: use OM_INOUT",
+                         FindingDetails{Name.str(), "", "", "OM_INOUT"},
+                         PA.KindLoc, AnnotatedHere);
+  }
+  if (Certain.size() == 1 && Subscripts.isDense(Certain.front()))
     return llvm::Error::success();
-  if (!Written)
-    llvm::consumeError(Written.takeError());
+  if (Certain.size() > 1 && Subscripts.isDenseTogether(Certain))
+    return llvm::Error::success();
   return sourceError(Rule::BorrowOutCoverage, Write->Site->getBeginLoc(),
                      "'" + Name + "' is OM_OUT but '" + text(Write->Site) +
                          "' does not write every element of its section; "
@@ -230,7 +304,7 @@ llvm::Error Inference::section(const VariableAccesses &VA,
                                const ParamAnnotation &PA,
                                VariablePlan &Plan) const {
   std::string Name = VA.Var->getName().str();
-  std::optional<Polynomial> Min, Max;
+  std::vector<AffineSubscript> Reached, ViewStarts;
   std::vector<std::string> Sites, Ranges;
   std::vector<std::vector<IndexRange>> Nests;
   const Access *Unbounded = nullptr;
@@ -249,26 +323,61 @@ llvm::Error Inference::section(const VariableAccesses &VA,
             "' is not affine: " + llvm::toString(S.takeError());
       break;
     }
-    std::optional<int> Below = Min ? (S->Min - *Min).sign() : 0;
-    std::optional<int> Above = Max ? (S->Max - *Max).sign() : 0;
-    if (!Below || !Above) {
-      Unbounded = &A;
-      Why = "the elements that '" + text(A.Site) +
-            "' reaches cannot be compared with those of '" + Sites.front() +
-            "'";
-      break;
-    }
-    if (!Min || *Below < 0)
-      Min = S->Min;
-    if (!Max || *Above > 0)
-      Max = S->Max;
     std::string Site = text(A.Site);
     if (!llvm::is_contained(Sites, Site))
       Sites.push_back(Site);
     for (const IndexRange &R : S->Nest)
       if (!llvm::is_contained(Ranges, R.Text))
         Ranges.push_back(R.Text);
-    Nests.push_back(std::move(S->Nest));
+    Nests.push_back(S->Nest);
+    if (A.ViewBeforeLoop) {
+      // The device finds the view through this map: its first element
+      // must be part of it.
+      Access Start = A;
+      Start.Index = nullptr;
+      llvm::Expected<AffineSubscript> At = *S;
+      if (Start.ViewOffsets.empty())
+        At->Value = At->Min = At->Max = Polynomial(0);
+      else
+        At = Subscripts.analyse(Start);
+      if (!At) {
+        Unbounded = &A;
+        Why = "the start of the view in '" + text(A.Site) +
+              "': " + llvm::toString(At.takeError());
+        break;
+      }
+      ViewStarts.push_back(std::move(*At));
+    }
+    Reached.push_back(std::move(*S));
+  }
+  for (AffineSubscript &Start : ViewStarts)
+    Reached.push_back(std::move(Start));
+  // The union of what the accesses reach, comparing their ends where the
+  // loops around all of them run (else nothing is mapped: EmptyLoops.h).
+  std::vector<Polynomial> Facts = runningFacts(Nests);
+  std::optional<Polynomial> Min, Max;
+  for (size_t K = 0; K < Reached.size() && !Unbounded; ++K) {
+    const AffineSubscript &S = Reached[K];
+    auto Lowest = [&](const Polynomial &A, const Polynomial &B)
+        -> std::optional<Polynomial> {
+      if (nonNegativeWhenRunning(B - A, Facts))
+        return A;
+      if (nonNegativeWhenRunning(A - B, Facts))
+        return B;
+      return std::nullopt;
+    };
+    std::optional<Polynomial> NewMin = Min ? Lowest(*Min, S.Min) : S.Min;
+    std::optional<Polynomial> NewMax =
+        Max ? Lowest(Polynomial(0) - *Max, Polynomial(0) - S.Max) : std::nullopt;
+    if (!NewMin || (Max && !NewMax)) {
+      Unbounded = &VA.Accesses[std::min(K, VA.Accesses.size() - 1)];
+      Why = "the elements that '" + text(Unbounded->Site) +
+            "' reaches cannot be compared with those of '" + Sites.front() +
+            "'";
+      break;
+    }
+    Min = *NewMin;
+    Max = Max ? Polynomial(0) - *NewMax : S.Max;
   }
   if (Unbounded) {
     if (!PA.Length)
@@ -310,6 +419,16 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
   const ParamAnnotation *PA = Param ? Annotations.lookup(Param) : nullptr;
   SourceLocation Use = VA.Accesses.front().Site->getBeginLoc();
   llvm::StringRef Name = VA.Var->getName();
+  if (!Param && pointerViewOf(*VA.Var))
+    return sourceError(Rule::LoopUnsupported, Use,
+                       "cannot offload: pointer '" + Name +
+                                "' views '" +
+                                pointerViewOf(*VA.Var)->Base->getName() +
+                                "', but the kernel changes it, its base or "
+                                "a variable of its offset; only views that "
+                                "keep their value can be mapped",
+                       VA.Var->getLocation(),
+                       "'" + Name + "' is declared here");
   if (!Param)
     return sourceError(Rule::LoopUnsupported, Use,
                        "cannot offload: pointer '" + Name +
@@ -414,27 +533,38 @@ bool Inference::collapsible(const LoopAccesses &Accesses) const {
   std::optional<CanonicalLoop> Inner = perfectlyNested(Loop);
   if (!Inner)
     return false;
-  auto Range = Subscripts.range(*Inner, /*Inner=*/true);
+  auto Outer = Subscripts.range(Loop, {});
+  if (!Outer) {
+    llvm::consumeError(Outer.takeError());
+    return false;
+  }
+  auto Range = Subscripts.range(*Inner, {*Outer});
   if (!Range) {
     llvm::consumeError(Range.takeError());
     return false;
   }
-  for (const Polynomial *Bound : {&Range->Lower, &Range->Upper})
+  for (const Polynomial *Bound : {&Range->First, &Range->End, &Range->Upper})
     if (llvm::any_of(Bound->atoms(),
                      [&](const Atom &A) { return A.Var == Loop.Index; }))
       return false;
   for (const VariableAccesses &VA : Accesses.Variables) {
-    if (!VA.isPointer())
+    if (!VA.isPointer() || llvm::none_of(VA.Accesses, [](const Access &A) {
+          return isWrite(A.Kind);
+        }))
       continue;
+    std::optional<Polynomial> Written;
     for (const Access &A : VA.Accesses) {
-      if (!isWrite(A.Kind))
-        continue;
       auto S = Subscripts.analyse(A);
       if (!S) {
         llvm::consumeError(S.takeError());
         return false;
       }
-      if (S->Nest.size() < 2 || S->Nest[1].Index.Var != Inner->Index ||
+      // Blocks shared by an outer iteration (`xyz[3 * i + k]`) are not
+      // split between inner ones: only one subscript per written array.
+      if (Written && *Written != S->Value)
+        return false;
+      Written = S->Value;
+      if (S->Nest.size() < 2 || S->Nest[1].Var != Inner->Index ||
           !Subscripts.ownsElements(*S, 1))
         return false;
     }
@@ -449,13 +579,20 @@ llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
                                       const LoopAccesses &Accesses) {
   OffloadPlan Result;
   Result.Loop = Loop;
+  Result.Private = Accesses.OutsideInnerIndices;
   Inference Infer(Annotations, Loop, Accesses);
+  // Every variable the loop cannot offload is reported, not only the first.
+  llvm::Error Errors = llvm::Error::success();
   for (const VariableAccesses &VA : Accesses.Variables) {
     auto Plan = Infer.plan(VA);
-    if (!Plan)
-      return Plan.takeError();
+    if (!Plan) {
+      Errors = llvm::joinErrors(std::move(Errors), Plan.takeError());
+      continue;
+    }
     Result.Variables.push_back(std::move(*Plan));
   }
+  if (Errors)
+    return std::move(Errors);
   if (Infer.collapsible(Accesses))
     Result.Collapse = 2;
   return Result;

@@ -57,6 +57,9 @@ struct OffloadPlan {
   std::vector<VariablePlan> Variables;
   /// Loops the directive covers: 2 when the inner loop is collapsed.
   unsigned Collapse = 1;
+  /// Indices of inner loops declared before the loop: each thread needs
+  /// its own.
+  std::vector<const clang::VarDecl *> Private;
   /// Globals that functions the loop calls read (the mapped ones are
   /// Variables too).
   std::vector<CalleeGlobal> Globals;

@@ -107,6 +107,12 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
   auto Accesses = collectLoopAccesses(*Loop);
   if (!Accesses)
     return Accesses.takeError();
+  std::vector<const VarDecl *> OutsideIndices = Accesses->OutsideInnerIndices;
+  if (Loop->IndexDeclaredOutside)
+    OutsideIndices.insert(OutsideIndices.begin(), Loop->Index);
+  for (const VarDecl *Index : OutsideIndices)
+    if (auto E = checkIndexOnlyInItsLoops(*Index, *Annotations.Kernel->getBody()))
+      return std::move(E);
   auto Plan = inferMaps(Annotations, *Loop, *Accesses);
   if (!Plan)
     return Plan.takeError();

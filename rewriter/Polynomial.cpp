@@ -174,14 +174,40 @@ struct Node {
   std::optional<Polynomial> Value;
 };
 
-/// E without implicit casts and parentheses.
-const Expr *stripped(const Expr *E) {
+/// True when Cast converts an integer to an integer type that holds every
+/// value the loop gives it: `(size_t)i * n` is `i * n` over the loop. A
+/// signed value widened to an unsigned size keeps its non-negative values
+/// (those of subscripts and bounds); a negative constant would not.
+bool keepsValue(const CastExpr &Cast, const ASTContext &Ctx) {
+  QualType To = Cast.getType(), From = Cast.getSubExpr()->getType();
+  if (!To->isIntegerType() || !From->isIntegerType() || To->isBooleanType())
+    return false;
+  uint64_t ToBits = Ctx.getIntWidth(To), FromBits = Ctx.getIntWidth(From);
+  bool ToSigned = To->isSignedIntegerType(),
+       FromSigned = From->isSignedIntegerType();
+  if (ToSigned == FromSigned)
+    return ToBits >= FromBits;
+  if (ToSigned)
+    return ToBits > FromBits;
+  Expr::EvalResult Value;
+  const Expr *Sub = Cast.getSubExpr();
+  if (!Sub->isValueDependent() && Sub->EvaluateAsInt(Value, Ctx))
+    return !Value.Val.getInt().isNegative();
+  return ToBits >= FromBits;
+}
+
+/// E without implicit casts, value-keeping explicit casts and parentheses.
+const Expr *stripped(const Expr *E, const ASTContext &Ctx) {
   while (true) {
     E = E->IgnoreImpCasts();
-    const auto *P = dyn_cast<ParenExpr>(E);
-    if (!P)
+    if (const auto *P = dyn_cast<ParenExpr>(E)) {
+      E = P->getSubExpr();
+      continue;
+    }
+    const auto *Cast = dyn_cast<CStyleCastExpr>(E);
+    if (!Cast || !keepsValue(*Cast, Ctx))
       return E;
-    E = P->getSubExpr();
+    E = Cast->getSubExpr();
   }
 }
 
@@ -202,7 +228,7 @@ llvm::Expected<Polynomial> Polynomial::fromExpr(const Expr &Expression,
   std::vector<Node> Nodes;
   llvm::SmallVector<size_t, 32> Work;
   auto Push = [&](const Expr *E) {
-    Nodes.push_back({stripped(E), {}, {}, {}, false, std::nullopt});
+    Nodes.push_back({stripped(E, Ctx), {}, {}, {}, false, std::nullopt});
     Work.push_back(Nodes.size() - 1);
     return Nodes.size() - 1;
   };
@@ -241,7 +267,8 @@ llvm::Expected<Polynomial> Polynomial::fromExpr(const Expr &Expression,
         return sourceError(Rule::LoopUnsupported, N.E->getBeginLoc(),
                            "cannot offload: a loop bound or subscript has "
                            "no source text of its own (macro argument?)");
-      Atom A{isPrimary(*N.E) ? Text.str() : "(" + Text.str() + ")", nullptr};
+      Atom A{isPrimary(*N.E) ? Text.str() : "(" + Text.str() + ")", nullptr,
+             N.E};
       if (const auto *Ref = dyn_cast<DeclRefExpr>(N.E))
         A.Var = dyn_cast<VarDecl>(Ref->getDecl());
       N.Value = atom(std::move(A));

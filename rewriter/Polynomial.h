@@ -21,10 +21,13 @@
 
 namespace ownmap {
 
-/// A leaf of a Polynomial: its text, and the variable when it is one.
+/// A leaf of a Polynomial: its text, the variable when it is one, and the
+/// expression it stands for when it comes from source (not part of its
+/// identity: equal texts of one variable are one atom).
 struct Atom {
   std::string Text;
   const clang::VarDecl *Var = nullptr;
+  const clang::Expr *Source = nullptr;
 
   bool operator==(const Atom &O) const {
     return Text == O.Text && Var == O.Var;
@@ -41,7 +44,8 @@ public:
   explicit Polynomial(int64_t Constant);
   static Polynomial atom(Atom A);
 
-  /// Decomposes E over +, -, unary minus and multiplication. Fails when part
+  /// Decomposes E over +, -, unary minus, multiplication and integer casts
+  /// that keep every value (`(size_t)i`). Fails when part
   /// of E has no source text of its own (a macro argument).
   static llvm::Expected<Polynomial> fromExpr(const clang::Expr &E,
                                              const clang::ASTContext &Ctx);

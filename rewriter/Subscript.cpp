@@ -1,5 +1,6 @@
 //===- Subscript.cpp - ranges of affine subscripts over a loop nest -------===//
 #include "Subscript.h"
+#include "EmptyLoops.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -16,49 +17,181 @@ SubscriptAnalysis::SubscriptAnalysis(const CanonicalLoop &Loop,
                                      const LoopAccesses &Accesses)
     : Loop(Loop), Accesses(Accesses), Ctx(Loop.Index->getASTContext()) {}
 
-bool SubscriptAnalysis::isInvariantAtom(const Atom &A) const {
-  if (!A.Var || A.Var == Loop.Index || Accesses.Locals.count(A.Var))
+bool SubscriptAnalysis::isInvariantVar(const VarDecl *V) const {
+  if (!V || V == Loop.Index || Accesses.Locals.count(V))
     return false;
   for (const VariableAccesses &VA : Accesses.Variables)
-    if (VA.Var == A.Var)
+    if (VA.Var == V)
       return llvm::all_of(VA.Accesses, [](const Access &Acc) {
         return Acc.Kind == AccessKind::Read;
       });
   return true;
 }
 
+/// True when E reads only variables (no memory through pointers, no calls)
+/// and has no side effects; each variable it reads is passed to Check.
+template <typename CheckVar>
+static bool onlyReadsVariables(const Expr *E, const ASTContext &Ctx,
+                               CheckVar Check) {
+  if (E->HasSideEffects(Ctx))
+    return false;
+  llvm::SmallVector<const Stmt *, 16> Work{E};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (isa<ArraySubscriptExpr, CallExpr, MemberExpr>(S))
+      return false;
+    if (const auto *U = dyn_cast<UnaryOperator>(S);
+        U && U->getOpcode() == UO_Deref)
+      return false;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (!isa<EnumConstantDecl>(Ref->getDecl()) && (!V || !Check(V)))
+        return false;
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return true;
+}
+
+bool SubscriptAnalysis::isInvariantAtom(const Atom &A) const {
+  if (A.Var)
+    return isInvariantVar(A.Var);
+  return A.Source &&
+         onlyReadsVariables(A.Source, Ctx, [&](const VarDecl *V) {
+           return isInvariantVar(V);
+         });
+}
+
+std::string SubscriptAnalysis::whyVarying(const Atom &A) const {
+  std::string Name = "'" + A.Text + "'";
+  if (const VarDecl *V = A.Var) {
+    if (Accesses.Locals.count(V))
+      return Accesses.ModifiedLocals.count(V)
+                 ? Name + " is assigned in the loop body"
+                 : Name + " is declared in the loop without a value the "
+                          "subscript can be written in";
+    return Name + " is written by the loop";
+  }
+  const Expr *E = A.Source ? A.Source->IgnoreParenImpCasts() : nullptr;
+  if (E && isa<ArraySubscriptExpr>(E))
+    return Name + " is read from memory: the element reached depends on "
+                  "data";
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref)
+    return Name + " is read from memory: the element reached depends on "
+                  "data";
+  if (E && isa<CallExpr>(E))
+    return Name + " is the result of a call";
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(E);
+      B && B->getOpcode() == BO_Rem)
+    return Name + " wraps around (a remainder)";
+  return Name + " changes with the loop other than by a sum of multiples "
+                "of its indices";
+}
+
 static Atom indexAtom(const VarDecl *V) { return Atom{V->getName().str(), V}; }
 
-llvm::Expected<IndexRange> SubscriptAnalysis::range(const CanonicalLoop &L,
-                                                    bool Inner) const {
+static std::string textOf(const Expr *E, const ASTContext &Ctx) {
+  return Lexer::getSourceText(
+             CharSourceRange::getTokenRange(E->getSourceRange()),
+             Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+/// P with the variables of the stepped loops of Nest replaced by their
+/// values in the loops' iteration counts.
+static Polynomial inIterations(Polynomial P, llvm::ArrayRef<IndexRange> Nest) {
+  for (const IndexRange &R : Nest)
+    if (R.VarValue) {
+      Atom Var = indexAtom(R.Var);
+      if (P.degree(Var) == 1)
+        P = P.substitute(Var, *R.VarValue);
+    }
+  return P;
+}
+
+llvm::Expected<IndexRange>
+SubscriptAnalysis::range(const CanonicalLoop &L,
+                         llvm::ArrayRef<IndexRange> Enclosing) const {
+  bool Inner = !Enclosing.empty();
   if (Inner && Accesses.ModifiedLocals.count(L.Index))
     return reason("the loop body modifies the index '" +
                   L.Index->getName() + "'");
-  auto Lower = Polynomial::fromExpr(*L.Lower, Ctx);
-  if (!Lower)
-    return Lower.takeError();
-  auto Upper = Polynomial::fromExpr(*L.Upper, Ctx);
-  if (!Upper)
-    return Upper.takeError();
+  auto Init = Polynomial::fromExpr(*L.Init, Ctx);
+  if (!Init)
+    return Init.takeError();
+  auto Limit = Polynomial::fromExpr(*L.Limit, Ctx);
+  if (!Limit)
+    return Limit.takeError();
+  Polynomial Step(1);
+  if (L.Step) {
+    auto S = Polynomial::fromExpr(*L.Step, Ctx);
+    if (!S)
+      return S.takeError();
+    Step = *S;
+  }
+  *Init = inIterations(*Init, Enclosing);
+  *Limit = inIterations(*Limit, Enclosing);
   if (Inner)
-    for (const Polynomial *Bound : {&*Lower, &*Upper})
+    for (const Polynomial *Bound : {&*Init, &*Limit, &Step})
       for (const Atom &A : Bound->atoms())
-        if (A.Var != Loop.Index && !isInvariantAtom(A))
+        if (!isInvariantAtom(A) &&
+            llvm::none_of(Enclosing,
+                          [&](const IndexRange &R) { return R.Index == A; }))
           return reason("the bound '" + A.Text + "' of the loop over '" +
-                        L.Index->getName() + "' is not loop-invariant");
-  auto Text = [&](const Expr *E) {
-    return Lexer::getSourceText(
-               CharSourceRange::getTokenRange(E->getSourceRange()),
-               Ctx.getSourceManager(), Ctx.getLangOpts())
-        .str();
-  };
-  return IndexRange{indexAtom(L.Index), std::move(*Lower), std::move(*Upper),
-                    L.Index->getName().str() + " in [" + Text(L.Lower) +
-                        ", " + Text(L.Upper) + ")"};
+                        L.Index->getName() + "' changes within an iteration (" +
+                        whyVarying(A) + ")");
+  if (L.Step && (!Step.hasPositiveCoefficients() ||
+                 Step.degree(indexAtom(L.Index))))
+    return reason("the step '" + textOf(L.Step, Ctx) + "' of the loop over '" +
+                  L.Index->getName() + "' may not be positive");
+  IndexRange R;
+  R.Var = L.Index;
+  std::string Name = L.Index->getName().str();
+  if (!L.Downward) {
+    R.First = *Init;
+    R.End = L.Inclusive ? *Limit + Polynomial(1) : *Limit;
+    R.Text = Name + " in [" + textOf(L.Init, Ctx) + ", " +
+             textOf(L.Limit, Ctx) + (L.Inclusive ? "]" : ")");
+  } else {
+    R.First = L.Inclusive ? *Limit : *Limit + Polynomial(1);
+    R.End = *Init + Polynomial(1);
+    R.Text = Name + " in " + (L.Inclusive ? "[" : "(") +
+             textOf(L.Limit, Ctx) + ", " + textOf(L.Init, Ctx) +
+             "] downward";
+  }
+  if (!L.Step) {
+    R.Index = indexAtom(L.Index);
+    R.Lower = R.First;
+    R.Upper = R.End;
+    return R;
+  }
+  R.Text += " step " + textOf(L.Step, Ctx);
+  // The iterations t in [0, Last + 1), Last = (End - First - 1) / Step
+  // (C division: the loop runs when End - First - 1 >= 0).
+  Polynomial Span = R.End - R.First - Polynomial(1);
+  Polynomial Last;
+  std::optional<int64_t> SpanC = Span.constant(), StepC = Step.constant();
+  if (SpanC && StepC)
+    Last = Polynomial(*SpanC / *StepC);
+  else
+    Last = Polynomial::atom(
+        Atom{"(" + operandText(Span) + " / " + operandText(Step) + ")",
+             nullptr});
+  R.Index = Atom{Name + "'", L.Index};
+  R.Lower = Polynomial(0);
+  R.Upper = Last + Polynomial(1);
+  Polynomial Count = Polynomial::atom(R.Index);
+  R.VarValue = L.Downward ? R.End - Polynomial(1) - Step * Count
+                          : R.First + Step * Count;
+  return R;
 }
 
 static bool mentionsIndex(const Polynomial &P,
-                          const std::vector<IndexRange> &Nest) {
+                          llvm::ArrayRef<IndexRange> Nest) {
   return llvm::any_of(P.atoms(), [&](const Atom &A) {
     return llvm::any_of(Nest,
                         [&](const IndexRange &R) { return R.Index == A; });
@@ -68,18 +201,19 @@ static bool mentionsIndex(const Polynomial &P,
 /// Replaces the indices of Nest[From..] in P, innermost first, by the bound
 /// that makes P smallest (Low) or largest.
 llvm::Error SubscriptAnalysis::bound(Polynomial &P,
-                                     const std::vector<IndexRange> &Nest,
+                                     llvm::ArrayRef<IndexRange> Nest,
                                      unsigned From, bool Low) const {
   for (unsigned I = Nest.size(); I-- > From;) {
     const IndexRange &R = Nest[I];
     if (P.degree(R.Index) > 1)
-      return reason("'" + R.Index.Text + "' appears in a product with itself");
+      return reason("'" + R.Var->getName() +
+                    "' appears in a product with itself");
     Polynomial Coefficient = P.split(R.Index).first;
     if (Coefficient == Polynomial(0))
       continue;
     if (mentionsIndex(Coefficient, Nest))
-      return reason("'" + R.Index.Text + "' is multiplied by another loop "
-                                         "index");
+      return reason("'" + R.Var->getName() + "' is multiplied by another "
+                                             "loop index");
     bool Positive;
     if (std::optional<int64_t> C = Coefficient.constant())
       Positive = *C > 0;
@@ -87,44 +221,178 @@ llvm::Error SubscriptAnalysis::bound(Polynomial &P,
       Positive = true; // a product of sizes
     else
       return reason("the sign of the stride '" + Coefficient.str() +
-                    "' of '" + R.Index.Text + "' is unknown");
+                    "' of '" + R.Var->getName() + "' is unknown");
     P = P.substitute(R.Index,
                      Positive == Low ? R.Lower : R.Upper - Polynomial(1));
   }
   return llvm::Error::success();
 }
 
+/// Locals of the loop that are never changed after their declaration stand
+/// for their initial value: `int row = i * n; a[row + j]`.
+void SubscriptAnalysis::substituteLocals(
+    Polynomial &P, llvm::ArrayRef<IndexRange> Nest) const {
+  for (unsigned Round = 0; Round < 16; ++Round) {
+    bool Changed = false;
+    for (const Atom &A : P.atoms()) {
+      const VarDecl *V = A.Var;
+      bool IsIndex = llvm::any_of(
+          Nest, [&](const IndexRange &R) { return R.Var == V; });
+      if (!V || IsIndex || !Accesses.Locals.count(V) ||
+          Accesses.ModifiedLocals.count(V) || !V->getInit() ||
+          !V->getType()->isIntegerType() || P.degree(A) != 1)
+        continue;
+      auto Init = Polynomial::fromExpr(*V->getInit(), Ctx);
+      if (!Init) {
+        llvm::consumeError(Init.takeError());
+        continue;
+      }
+      P = P.substitute(A, *Init);
+      Changed = true;
+      break;
+    }
+    if (!Changed)
+      return;
+  }
+}
+
+/// C's `x / c` and `x >> c` for a constant c > 0: non-decreasing in x.
+static std::optional<std::pair<const Expr *, int64_t>>
+quotient(const Expr *E, const ASTContext &Ctx, bool &Shift) {
+  const auto *B = dyn_cast_or_null<BinaryOperator>(
+      E ? E->IgnoreParenImpCasts() : nullptr);
+  if (!B || (B->getOpcode() != BO_Div && B->getOpcode() != BO_Shr) ||
+      !B->getType()->isIntegerType())
+    return std::nullopt;
+  Expr::EvalResult Value;
+  const Expr *R = B->getRHS();
+  if (R->isValueDependent() || !R->EvaluateAsInt(Value, Ctx))
+    return std::nullopt;
+  int64_t C = Value.Val.getInt().getExtValue();
+  Shift = B->getOpcode() == BO_Shr;
+  if (C <= 0 || (Shift && C >= 63))
+    return std::nullopt;
+  return std::make_pair(B->getLHS(), C);
+}
+
+/// Bounds the quotients of S.Value (`x[i / 2]`, `x[i >> 1]`) through their
+/// dividends' ranges into S.Min and S.Max; S.Value keeps them as atoms.
+llvm::Error SubscriptAnalysis::boundQuotients(AffineSubscript &S) const {
+  for (const Atom &A : S.Value.atoms()) {
+    bool Shift = false;
+    auto Q = A.Var ? std::nullopt : quotient(A.Source, Ctx, Shift);
+    if (!Q || isInvariantAtom(A))
+      continue;
+    auto Dividend = Polynomial::fromExpr(*Q->first, Ctx);
+    if (!Dividend)
+      return Dividend.takeError();
+    Polynomial X = inIterations(*Dividend, S.Nest);
+    substituteLocals(X, S.Nest);
+    for (const Atom &D : X.atoms())
+      if (!isInvariantAtom(D) &&
+          llvm::none_of(S.Nest, [&](const IndexRange &R) { return R.Index == D; }))
+        return reason(whyVarying(D));
+    std::optional<int64_t> Scale = S.Value.split(A).first.constant();
+    if (!Scale || S.Value.degree(A) != 1)
+      return reason("'" + A.Text + "' is multiplied by a variable");
+    auto Divided = [&](bool Low) -> llvm::Expected<Polynomial> {
+      Polynomial B = X;
+      if (auto E = bound(B, S.Nest, 0, Low))
+        return std::move(E);
+      if (std::optional<int64_t> C = B.constant())
+        return Polynomial(Shift ? *C >> Q->second : *C / Q->second);
+      return Polynomial::atom(Atom{"(" + operandText(B) +
+                                      (Shift ? " >> " : " / ") +
+                                      std::to_string(Q->second) + ")",
+                                  nullptr});
+    };
+    auto Low = Divided(*Scale > 0), High = Divided(*Scale < 0);
+    if (!Low)
+      return Low.takeError();
+    if (!High)
+      return High.takeError();
+    S.Min = S.Min.substitute(A, *Low);
+    S.Max = S.Max.substitute(A, *High);
+  }
+  return llvm::Error::success();
+}
+
+/// A loop whose bounds move with an outer index runs at all when it runs
+/// for the outer value that makes it longest: its First and End become 0
+/// and that longest count.
+void SubscriptAnalysis::widestRuns(std::vector<IndexRange> &Nest) const {
+  for (unsigned K = 1; K < Nest.size(); ++K) {
+    llvm::ArrayRef<IndexRange> Outer(Nest.data(), K);
+    IndexRange &R = Nest[K];
+    if (!mentionsIndex(R.First, Outer) && !mentionsIndex(R.End, Outer))
+      continue;
+    Polynomial Widest = R.End - R.First;
+    if (llvm::Error E = bound(Widest, Outer, 0, /*Low=*/false)) {
+      llvm::consumeError(std::move(E));
+      continue; // left to EmptyLoops, which then tests the length
+    }
+    R.First = Polynomial(0);
+    R.End = Widest;
+  }
+}
+
+llvm::Expected<Polynomial>
+SubscriptAnalysis::viewedIndex(const Access &A) const {
+  Polynomial Value(0);
+  llvm::SmallVector<const Expr *, 2> Parts(A.ViewOffsets.begin(),
+                                           A.ViewOffsets.end());
+  if (A.Index)
+    Parts.push_back(A.Index);
+  for (const Expr *Part : Parts) {
+    auto P = Polynomial::fromExpr(*Part, Ctx);
+    if (!P)
+      return P.takeError();
+    Value = Value + *P;
+  }
+  return Value;
+}
+
 llvm::Expected<AffineSubscript>
 SubscriptAnalysis::analyse(const Access &A) const {
-  if (!A.Index)
+  if (!A.Index && A.ViewOffsets.empty())
     return reason("it is not a subscript");
   AffineSubscript S;
-  auto Outer = range(Loop, /*Inner=*/false);
+  auto Outer = range(Loop, {});
   if (!Outer)
     return Outer.takeError();
   S.Nest.push_back(std::move(*Outer));
   for (const CanonicalLoop &L : A.InnerLoops) {
-    auto R = range(L, /*Inner=*/true);
+    auto R = range(L, S.Nest);
     if (!R)
       return R.takeError();
     S.Nest.push_back(std::move(*R));
   }
-  auto Value = Polynomial::fromExpr(*A.Index, Ctx);
+  auto Value = viewedIndex(A);
   if (!Value)
     return Value.takeError();
   S.Value = *Value;
+  substituteLocals(S.Value, S.Nest);
+  for (const IndexRange &R : S.Nest)
+    if (R.VarValue && S.Value.degree(indexAtom(R.Var)) > 1)
+      return reason("'" + R.Var->getName() +
+                    "' appears in a product with itself");
+  S.Value = inIterations(S.Value, S.Nest);
+  bool Shift = false;
   for (const Atom &At : S.Value.atoms()) {
     bool IsIndex = llvm::any_of(
         S.Nest, [&](const IndexRange &R) { return R.Index == At; });
-    if (!IsIndex && !isInvariantAtom(At))
-      return reason("'" + At.Text + "' is neither a loop index nor a "
-                                    "loop-invariant scalar");
+    if (!IsIndex && !isInvariantAtom(At) &&
+        !(!At.Var && quotient(At.Source, Ctx, Shift)))
+      return reason(whyVarying(At));
   }
   S.Min = S.Max = S.Value;
+  if (auto E = boundQuotients(S))
+    return std::move(E);
   if (auto E = bound(S.Min, S.Nest, 0, /*Low=*/true))
     return std::move(E);
   if (auto E = bound(S.Max, S.Nest, 0, /*Low=*/false))
     return std::move(E);
+  widestRuns(S.Nest);
   return S;
 }
 
@@ -205,32 +473,101 @@ bool SubscriptAnalysis::ownsElements(const AffineSubscript &S,
       });
   if (LevelsMove && injective(S))
     return true;
-  const Atom &Index = S.Nest[Level].Index;
-  if (S.Value.degree(Index) != 1)
+  return reachApart({&S}, Level);
+}
+
+bool SubscriptAnalysis::iterationsDisjoint(
+    llvm::ArrayRef<AffineSubscript> All) const {
+  std::vector<const AffineSubscript *> Pointers;
+  for (const AffineSubscript &S : All)
+    Pointers.push_back(&S);
+  return reachApart(Pointers, 0);
+}
+
+/// True when every access of All moves by the same stride with the index
+/// of loop Level and, whatever the other indices are, all of them together
+/// stay within one stride of their start: one iteration of that loop then
+/// reaches a block of elements that no other iteration reaches.
+bool SubscriptAnalysis::reachApart(llvm::ArrayRef<const AffineSubscript *> All,
+                                   unsigned Level) const {
+  if (All.empty())
     return false;
-  auto [Stride, Rest] = S.Value.split(Index);
-  if (mentionsIndex(Stride, S.Nest))
+  // The stride of the first access; the others may move with the index
+  // otherwise too (`a[i * n + i]` beside `a[i * n + j]`), as long as they
+  // stay in the block.
+  const Atom &Index = All.front()->Nest[Level].Index;
+  if (All.front()->Value.degree(Index) != 1)
     return false;
-  Polynomial Low = Rest, High = Rest;
-  if (llvm::Error E = bound(Low, S.Nest, Level + 1, /*Low=*/true)) {
-    llvm::consumeError(std::move(E));
+  std::optional<Polynomial> Stride = All.front()->Value.split(Index).first;
+  if (*Stride == Polynomial(0) || mentionsIndex(*Stride, All.front()->Nest))
     return false;
+  std::vector<std::pair<Polynomial, const AffineSubscript *>> Lows, Highs;
+  for (const AffineSubscript *S : All) {
+    Polynomial Rest = S->Value - *Stride * Polynomial::atom(Index);
+    // The inner loops' extremes: one iteration reaches [Low, High] past
+    // Stride * index.
+    Polynomial Low = Rest, High = Rest;
+    for (auto [P, IsLow] : {std::pair{&Low, true}, std::pair{&High, false}})
+      if (llvm::Error E = bound(*P, S->Nest, Level + 1, IsLow)) {
+        llvm::consumeError(std::move(E));
+        return false;
+      }
+    Lows.push_back({Low, S});
+    Highs.push_back({High, S});
   }
-  if (llvm::Error E = bound(High, S.Nest, Level + 1, /*Low=*/false)) {
-    llvm::consumeError(std::move(E));
-    return false;
+  for (const auto &[High, HighAt] : Highs)
+    for (const auto &[Low, LowAt] : Lows) {
+      Polynomial Extent = High - Low + Polynomial(1);
+      // Inner bounds that move with this or an outer index (a triangle):
+      // the block spans at most the extremes over all of them.
+      if (mentionsIndex(Extent, HighAt->Nest) ||
+          mentionsIndex(Extent, LowAt->Nest)) {
+        Polynomial Top = High, Bottom = Low;
+        if (llvm::Error E = bound(Top, HighAt->Nest, 0, /*Low=*/false))
+          return llvm::consumeError(std::move(E)), false;
+        if (llvm::Error E = bound(Bottom, LowAt->Nest, 0, /*Low=*/true))
+          return llvm::consumeError(std::move(E)), false;
+        Extent = Top - Bottom + Polynomial(1);
+      }
+      if (std::optional<int64_t> C = Stride->constant()) {
+        std::optional<int64_t> E = Extent.constant();
+        if (!E || *E > (*C < 0 ? -*C : *C))
+          return false;
+        continue;
+      }
+      // Sizes compare where the loops run (with none, nothing conflicts).
+      std::vector<Polynomial> Facts = runningFacts({HighAt->Nest, LowAt->Nest});
+      if (!Stride->hasPositiveCoefficients() ||
+          !nonNegativeWhenRunning(*Stride - Extent, Facts))
+        return false;
+    }
+  return true;
+}
+
+bool SubscriptAnalysis::isDenseTogether(
+    llvm::ArrayRef<AffineSubscript> All) const {
+  // Offsets d from the first, consecutive: as one subscript, the first
+  // plus an extra innermost digit of stride one over them.
+  std::vector<int64_t> Offsets;
+  for (const AffineSubscript &S : All) {
+    std::optional<int64_t> D = (S.Value - All.front().Value).constant();
+    if (!D || llvm::is_contained(Offsets, *D))
+      return false;
+    Offsets.push_back(*D);
   }
-  // The elements one iteration reaches span Extent; strides at least that
-  // wide keep iterations apart.
-  Polynomial Extent = High - Low + Polynomial(1);
-  if (mentionsIndex(Extent, S.Nest))
-    return false;
-  if (std::optional<int64_t> C = Stride.constant()) {
-    std::optional<int64_t> E = Extent.constant();
-    return E && *E <= (*C < 0 ? -*C : *C);
-  }
-  std::optional<int64_t> Slack = (Stride - Extent).constant();
-  return Stride.hasPositiveCoefficients() && Slack && *Slack >= 0;
+  llvm::sort(Offsets);
+  for (size_t K = 1; K < Offsets.size(); ++K)
+    if (Offsets[K] != Offsets[0] + static_cast<int64_t>(K))
+      return false;
+  AffineSubscript Together = All.front();
+  IndexRange Offset;
+  Offset.Index = Atom{"(offset)", nullptr};
+  Offset.Lower = Polynomial(0);
+  Offset.Upper = Polynomial(static_cast<int64_t>(Offsets.size()));
+  Together.Value = Together.Value + Polynomial(Offsets[0]) +
+                   Polynomial::atom(Offset.Index);
+  Together.Nest.push_back(Offset);
+  return isDense(Together);
 }
 
 bool SubscriptAnalysis::isDense(const AffineSubscript &S) const {

@@ -14,15 +14,25 @@
 #include "LoopAccess.h"
 #include "Polynomial.h"
 #include "llvm/Support/Error.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace ownmap {
 
-/// One loop of a nest: its index runs over [Lower, Upper).
+/// One loop of a nest: Index runs over [Lower, Upper). For a loop that
+/// steps by more than one, Index counts its iterations and the loop's
+/// variable takes the value VarValue (`i = lo + 2 * i'`); otherwise Index
+/// is the variable. The loop runs at all when End > First (for a loop
+/// whose bounds move with an outer index: when it runs for some value of
+/// that index).
 struct IndexRange {
   Atom Index;
   Polynomial Lower, Upper;
+  Polynomial First, End;
+  const clang::VarDecl *Var = nullptr;
+  std::optional<Polynomial> VarValue;
   std::string Text; // "i in [0, n)"
 };
 
@@ -41,6 +51,11 @@ public:
   /// affine (a plain string: callers place it).
   llvm::Expected<AffineSubscript> analyse(const Access &A) const;
 
+  /// True when the subscripts All, which differ by constants only
+  /// (`z[2 * i]`, `z[2 * i + 1]`), together reach every element of their
+  /// range exactly once.
+  bool isDenseTogether(llvm::ArrayRef<AffineSubscript> All) const;
+
   /// True when iterations of the loop at depth Level of S.Nest (0: the
   /// offloaded loop) reach pairwise disjoint elements through S: its stride
   /// exceeds what one iteration reaches, or S is injective over the nest.
@@ -51,20 +66,41 @@ public:
   /// the number of elements the ones before it cover).
   bool isDense(const AffineSubscript &S) const;
 
-  /// The range of a canonical loop, with invariant bounds when Inner.
-  llvm::Expected<IndexRange> range(const CanonicalLoop &L, bool Inner) const;
+  /// True when, in every iteration of the offloaded loop, the accesses All
+  /// (of one array) reach elements that no other iteration reaches: they
+  /// move with its index by the same stride, and all together stay within
+  /// one stride (`xyz[3 * i + k]`, `a[2 * i]` with `a[2 * i + 1]`).
+  bool iterationsDisjoint(llvm::ArrayRef<AffineSubscript> All) const;
+
+  /// The range of a canonical loop inside the loops Enclosing (none for
+  /// the offloaded loop): its bounds may use their indices and
+  /// loop-invariant scalars.
+  llvm::Expected<IndexRange>
+  range(const CanonicalLoop &L, llvm::ArrayRef<IndexRange> Enclosing) const;
 
   /// True when A is a scalar declared outside the loop that the loop does
-  /// not write.
+  /// not write, or an expression of such scalars without loads or calls.
   bool isInvariantAtom(const Atom &A) const;
+
+  /// What the loop does that makes atom A of a subscript change in a way
+  /// that cannot be followed, e.g. "'k' is assigned in the loop body".
+  std::string whyVarying(const Atom &A) const;
 
 private:
   const CanonicalLoop &Loop;
   const LoopAccesses &Accesses;
   const clang::ASTContext &Ctx;
 
-  llvm::Error bound(Polynomial &P, const std::vector<IndexRange> &Nest,
+  llvm::Error bound(Polynomial &P, llvm::ArrayRef<IndexRange> Nest,
                     unsigned From, bool Low) const;
+  bool isInvariantVar(const clang::VarDecl *V) const;
+  llvm::Expected<Polynomial> viewedIndex(const Access &A) const;
+  void substituteLocals(Polynomial &P,
+                        llvm::ArrayRef<IndexRange> Nest) const;
+  llvm::Error boundQuotients(AffineSubscript &S) const;
+  void widestRuns(std::vector<IndexRange> &Nest) const;
+  bool reachApart(llvm::ArrayRef<const AffineSubscript *> All,
+                  unsigned Level) const;
 };
 
 } // namespace ownmap

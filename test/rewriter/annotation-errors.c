@@ -27,7 +27,7 @@ OM_KERNEL void in_on_scalar(OM_IN int n, OM_OUT float *y) {
   for (int i = 0; i < n; ++i)
     y[i] = 1;
 }
-// CHECK-MESSAGES: annotation-errors.c:26:29: error: OM_IN on 'n' of type 'int'; ownership annotations apply to pointers to arithmetic types
+// CHECK-MESSAGES: annotation-errors.c:26:29: error: OM_IN on 'n' of type 'int'; ownership annotations apply to pointers to arithmetic types or to structs of them
 
 OM_KERNEL void two_lengths(int n, OM_IN OM_LEN(n) OM_LEN(2 * n) const float *x,
                            OM_OUT float *y) {

@@ -4,7 +4,7 @@
 // RUN: %ownmap-rewrite --audit %s -- 2>&1 | FileCheck %s
 void halve(int n, float *y) {
 #pragma omp target teams distribute parallel for map(tofrom: y[0:n])
-  for (int i = n - 1; i >= 0; --i)
+  for (int i = 0; i != n; ++i)
     y[i] = y[i] / 2.0f;
 }
 // CHECK: audit-not-analysed.c:7:3: warning: cannot audit the target construct: {{.*}}

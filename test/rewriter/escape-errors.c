@@ -23,7 +23,7 @@ OM_KERNEL void arithmetic(int n, OM_IN const float *x, OM_OUT float *y) {
 OM_KERNEL void address(int n, OM_INOUT float *y) {
   for (int i = 0; i < n; ++i) {
     float *p = &y[i];
-    *p = 0;
+    *++p = 0;
   }
 }
 // CHECK-MESSAGES: escape-errors.c:25:16: error: cannot offload: the loop takes the address of 'y' or part of it (pointer arithmetic or aliasing)

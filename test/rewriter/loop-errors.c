@@ -13,7 +13,7 @@ OM_KERNEL void prefix(int n, OM_INOUT float *y) {
   for (int i = 1; i < n; ++i)
     y[i] = y[i] + y[i - 1];
 }
-// CHECK-MESSAGES: loop-errors.c:14:19: error: cannot offload: possible loop-carried dependence: 'y' is written at 'y[i]' and accessed at 'y[i - 1]'
+// CHECK-MESSAGES: loop-errors.c:14:19: error: cannot offload: possible loop-carried dependence: 'y' is written at 'y[i]' and accessed at 'y[i - 1]', which another iteration may write or read
 // CHECK-MESSAGES-NEXT: {{^}}   14 |     y[i] = y[i] + y[i - 1];
 // CHECK-MESSAGES-NEXT: {{^ *\| *\^$}}
 // CHECK-MESSAGES-NEXT: loop-errors.c:14:5: note: 'y' is written here
@@ -22,7 +22,7 @@ OM_KERNEL void scatter(int n, OM_IN const int *idx, OM_OUT OM_LEN(n) float *y) {
   for (int i = 0; i < n; ++i)
     y[idx[i]] = 1;
 }
-// CHECK-MESSAGES: loop-errors.c:23:5: error: cannot offload: cannot prove that iterations write distinct elements of 'y' (subscript 'y[idx[i]]': 'idx[i]' is neither a loop index nor a loop-invariant scalar)
+// CHECK-MESSAGES: loop-errors.c:23:5: error: cannot offload: cannot prove that iterations write distinct elements of 'y' (subscript 'y[idx[i]]': 'idx[i]' is read from memory: the element reached depends on data)
 
 OM_KERNEL void unannotated(int n, OM_IN const float *x, float *y) {
   for (int i = 0; i < n; ++i)
@@ -85,9 +85,26 @@ OM_KERNEL void two_loops(int n, OM_IN float *x, OM_OUT float *y) {
 }
 // CHECK-MESSAGES: loop-errors.c:82:5: error: write through 'x', which is OM_IN
 // CHECK-MESSAGES: loop-errors.c:84:12: error: read of 'y' before it is written
+
+// Every variable a loop cannot offload is reported, not only the first;
+// the messages say what the loop does with it.
+OM_KERNEL void every_parameter(int n, OM_IN float *x, float *u, OM_INOUT float *w,
+                               OM_OUT float *y) {
+  for (int i = 0; i < n; ++i) {
+    int k = i;
+    if (x[i] > 0)
+      k = 0;
+    x[i] = u[i];
+    w[k] = 1;
+    y[i] = 2;
+  }
+}
+// CHECK-MESSAGES: loop-errors.c:[[@LINE-5]]:5: error: write through 'x', which is OM_IN
+// CHECK-MESSAGES: loop-errors.c:[[@LINE-6]]:12: error: cannot offload: pointer parameter 'u' has no ownership annotation; add OM_IN (the loop only reads it)
+// CHECK-MESSAGES: loop-errors.c:[[@LINE-6]]:5: error: cannot offload: cannot prove that iterations write distinct elements of 'w' (subscript 'w[k]': 'k' is assigned in the loop body)
 // CHECK-MESSAGES-NOT: error:
 // CHECK-MESSAGES: ownmap-rewrite: error: errors found; no code was written
 
 // No code is written, but the report is (so that editors show the errors).
-// REPORT: loop-errors.c:14:19: error: cannot offload: possible loop-carried dependence: 'y' is written at 'y[i]' and accessed at 'y[i - 1]' [ownmap.parallel.dependence]
+// REPORT: loop-errors.c:14:19: error: cannot offload: possible loop-carried dependence: 'y' is written at 'y[i]' and accessed at 'y[i - 1]', which another iteration may write or read [ownmap.parallel.dependence]
 // REPORT-NEXT: loop-errors.c:14:5: note: 'y' is written here [ownmap.parallel.dependence]

@@ -46,16 +46,17 @@ OM_KERNEL void products(int n, OM_INOUT float *a) {
 }
 // CHECK-MESSAGES: nest-errors.c:45:7: error: cannot offload: cannot prove that iterations write distinct elements of 'a' (subscript 'a[i * j]': 'j' is multiplied by another loop index)
 
-OM_KERNEL void strided_inner(int n, OM_IN const float *x, OM_OUT float *y) {
+OM_KERNEL void indirect_inner(int n, OM_IN const int *col, OM_IN const float *x,
+                               OM_OUT float *y) {
   for (int i = 0; i < n; ++i) {
     float s = 0;
-    for (int j = 0; j < n; j += 2)
-      s += x[i * n + j];
+    for (int j = 0; j < n; ++j)
+      s += x[col[i * n + j]];
     y[i] = s;
   }
 }
-// CHECK-MESSAGES: nest-errors.c:53:12: error: cannot offload: cannot bound the elements of 'x' that 'x[i * n + j]' reaches (subscript 'x[i * n + j]' is not affine: 'j' is neither a loop index nor a loop-invariant scalar); add OM_LEN(<element count>) to the parameter
-// CHECK-MESSAGES: nest-errors.c:49:37: note: 'x' is annotated OM_IN here
+// CHECK-MESSAGES: nest-errors.c:[[@LINE-4]]:12: error: cannot offload: cannot bound the elements of 'x' that 'x[col[i * n + j]]' reaches (subscript 'x[col[i * n + j]]' is not affine: 'col[i * n + j]' is read from memory: the element reached depends on data); add OM_LEN(<element count>) to the parameter
+// CHECK-MESSAGES: nest-errors.c:[[@LINE-10]]:60: note: 'x' is annotated OM_IN here
 
 OM_KERNEL int mixed_ops(int n, OM_IN const int *x) {
   int m = 0;
@@ -65,4 +66,4 @@ OM_KERNEL int mixed_ops(int n, OM_IN const int *x) {
   }
   return m;
 }
-// CHECK-MESSAGES: nest-errors.c:63:5: error: cannot offload: scalar 'm' is written in the loop; only a reduction (one of + * min max & | ^ && ||, and no other use of 'm') can be offloaded
+// CHECK-MESSAGES: nest-errors.c:64:5: error: cannot offload: scalar 'm' is written in the loop; only a reduction (one of + * min max & | ^ && ||, and no other use of 'm') can be offloaded

@@ -36,7 +36,7 @@ OM_KERNEL int relax(int n, int m, OM_IN OM_LEN(m) const int *w,
 // CHECK-NEXT:    annotation: OM_IN at {{.*}}report.c:11:35
 // CHECK-NEXT:    first read: {{.*}}report.c:15:41
 // CHECK-NEXT:    first write: none
-// CHECK-NEXT:    why: section from OM_LEN(m): subscript 'w[i % m]' is not affine: '(i % m)' is neither a loop index nor a loop-invariant scalar
+// CHECK-NEXT:    why: section from OM_LEN(m): subscript 'w[i % m]' is not affine: '(i % m)' wraps around (a remainder)
 // CHECK-NEXT:  variable x
 // CHECK-NEXT:    map: to x[0:(n - 1 > 1 ? n : 0)]
 // CHECK-NEXT:    annotation: OM_IN at {{.*}}report.c:12:21
