@@ -3,6 +3,9 @@
 #include "CanonicalLoop.h"
 #include "LoopAccess.h"
 #include "MapInference.h"
+#include "MapItems.h"
+#include "Presence.h"
+#include "StaleReads.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OpenMPKinds.h"
@@ -58,68 +61,19 @@ private:
   const SourceManager &SM;
 };
 
-/// One list item of a map clause: the variable and, for an array section,
-/// its first element and length (null length: to the end of an array).
-struct MapItem {
-  OpenMPMapClauseKind Type;
-  const VarDecl *Var = nullptr;
-  const Expr *Item = nullptr;
-  bool IsSection = false;
-  const Expr *Lower = nullptr, *Length = nullptr;
-};
-
-std::vector<MapItem> mapItems(const OMPExecutableDirective &D) {
-  std::vector<MapItem> Items;
-  for (const auto *C : D.getClausesOfKind<OMPMapClause>())
-    for (const Expr *E : C->varlists()) {
-      MapItem Item{C->getMapType(), nullptr, E};
-      const Expr *Base = E->IgnoreParenImpCasts();
-      if (const auto *S = dyn_cast<ArraySectionExpr>(Base)) {
-        Item.IsSection = true;
-        Item.Lower = S->getLowerBound();
-        Item.Length = S->getLength();
-        Base = S->getBase()->IgnoreParenImpCasts();
-      }
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
-        Item.Var = dyn_cast<VarDecl>(Ref->getDecl());
-      if (Item.Var)
-        Items.push_back(Item);
-    }
-  return Items;
-}
-
-/// Map items of the `target data` constructs around D.
-std::vector<MapItem> enclosingDataMaps(const Stmt &D, ASTContext &Ctx) {
-  std::vector<MapItem> Items;
-  DynTypedNodeList Parents = Ctx.getParents(D);
-  while (!Parents.empty()) {
-    // A directive's statement hangs below a CapturedDecl, a Decl.
-    if (const auto *Captured = Parents[0].get<CapturedDecl>()) {
-      Parents = Ctx.getParents(*Captured);
-      continue;
-    }
-    const Stmt *P = Parents[0].get<Stmt>();
-    if (!P)
-      break;
-    if (const auto *Data = dyn_cast<OMPTargetDataDirective>(P))
-      llvm::append_range(Items, mapItems(*Data));
-    Parents = Ctx.getParents(*P);
-  }
-  return Items;
-}
-
 class TargetLoopAudit {
 public:
-  TargetLoopAudit(const OMPExecutableDirective &D, ASTContext &Ctx)
-      : D(D), Ctx(Ctx), Items(mapItems(D)),
-        Enclosing(enclosingDataMaps(D, Ctx)) {}
+  TargetLoopAudit(const OMPExecutableDirective &D, ASTContext &Ctx,
+                  const PresenceAnalysis &Presences)
+      : D(D), Ctx(Ctx), Presences(Presences), Items(mapItems(D)) {}
 
   std::vector<AuditFinding> run();
 
 private:
   const OMPExecutableDirective &D;
   ASTContext &Ctx;
-  std::vector<MapItem> Items, Enclosing;
+  const PresenceAnalysis &Presences;
+  std::vector<MapItem> Items;
   std::vector<AuditFinding> Findings;
 
   std::string text(const Expr *E) const {
@@ -129,8 +83,13 @@ private:
         .str();
   }
   void add(FindingLevel Level, Rule R, SourceLocation Loc,
-           const llvm::Twine &Message, FindingDetails Details = {}) {
-    Findings.push_back({Level, R, Message.str(), Loc, std::move(Details)});
+           const llvm::Twine &Message, FindingDetails Details = {},
+           SourceLocation NoteLoc = {}, const llvm::Twine &Note = "") {
+    Findings.push_back({Level, R, Message.str(), Loc, std::move(Details),
+                        NoteLoc, Note.str()});
+  }
+  unsigned line(SourceLocation Loc) const {
+    return Ctx.getSourceManager().getExpansionLineNumber(Loc);
   }
   const MapItem *find(const std::vector<MapItem> &In,
                       const VarDecl *V) const {
@@ -141,7 +100,15 @@ private:
   }
   void auditPointer(const CanonicalLoop &Loop, const LoopAccesses &Accesses,
                     const VariableAccesses &VA);
-  void compareSections(const MapItem &Item, const VariablePlan &Accessed,
+  bool reportUnmapped(const VariableAccesses &VA, const Presence &P,
+                      bool Written,
+                      llvm::Expected<VariablePlan> &Accessed);
+  void auditStaleReads(const VariableAccesses &VA, const Presence &P);
+  void reportStaleRead(const VariableAccesses &VA, const Access &Write,
+                       const MapItem &Holder, const clang::Expr &Read,
+                       const clang::VarDecl &ReadVar);
+  void compareSections(const MapItem &Item, bool Own,
+                       const VariablePlan &Accessed,
                        const Polynomial &ElementSize);
 };
 
@@ -200,40 +167,28 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
   std::string Name = VA.Var->getName().str();
   SourceLocation Use = VA.Accesses.front().Site->getBeginLoc();
   const MapItem *Item = find(Items, VA.Var);
-  const MapItem *Outer = find(Enclosing, VA.Var);
+  bool Own = Item && Item->mapsData();
+  Presence P = Presences.of(*VA.Var, D);
   bool Written = llvm::any_of(VA.Accesses, [](const Access &A) {
     return A.Kind != AccessKind::Read;
   });
   auto Accessed = accessedSection(Loop, Accesses, VA);
-  if ((!Item || !Item->IsSection) && (!Outer || !Outer->IsSection)) {
-    std::string Clause = std::string("map(") + (Written ? "tofrom" : "to") +
-                         ": " + (Accessed ? Accessed->Section : Name + "[...]") +
-                         ")";
-    if (!Accessed)
-      llvm::consumeError(Accessed.takeError());
-    add(FindingLevel::Error, Rule::AuditMissingMap, Use,
-        "pointer '" + Name +
-            "' is used on the device but its data is not mapped: the device "
-            "gets the host address (a zero-length section or a firstprivate "
-            "pointer) and reads garbage or faults; add " + Clause +
-            " to the construct",
-        {Name, "", "", Clause});
+  if (!Own && reportUnmapped(VA, P, Written, Accessed))
     return;
-  }
-  uint64_t Size = Ctx.getTypeSizeInChars(VA.Var->getType()->getPointeeType())
-                      .getQuantity();
-  const MapItem &Used = Item && Item->IsSection ? *Item : *Outer;
-  if (Item && Item->IsSection && Written &&
-      (Item->Type == OMPC_MAP_to || Item->Type == OMPC_MAP_alloc) &&
-      !(Outer && (Outer->Type == OMPC_MAP_tofrom ||
-                  Outer->Type == OMPC_MAP_from)))
+  // A map of the construct's own copies nothing when the data is present.
+  if (Own && P.Maps.empty() && Written &&
+      (Item->Type == OMPC_MAP_to || Item->Type == OMPC_MAP_alloc))
     add(FindingLevel::Error, Rule::AuditLostWrite, Item->Item->getBeginLoc(),
         "'" + Name + "' is written on the device but mapped '" +
             getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_map, Item->Type) +
             "': the results never reach the host; map it 'tofrom' (or "
             "'from' when the device writes it before reading)",
         {Name, "from_device", "", "map(tofrom: " + text(Item->Item) + ")"});
-  if (Item && Item->IsSection && !Written && Item->Type == OMPC_MAP_tofrom) {
+  if (Written)
+    auditStaleReads(VA, P);
+  uint64_t Size = Ctx.getTypeSizeInChars(VA.Var->getType()->getPointeeType())
+                      .getQuantity();
+  if (Own && P.Maps.empty() && !Written && Item->Type == OMPC_MAP_tofrom) {
     std::string Bytes;
     if (Item->Length) {
       if (auto Len = Polynomial::fromExpr(*Item->Length, Ctx))
@@ -249,17 +204,139 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
             " device->host",
         {Name, "from_device", Bytes, "map(to: " + text(Item->Item) + ")"});
   }
+  // Sections are compared where their bounds are the construct's
+  // function's own expressions: not through calls.
+  const MapItem *Used = Own ? Item : nullptr;
+  for (const EnclosingMap &M : P.Maps)
+    if (!Used && M.Calls.empty())
+      Used = &M.Item;
   if (!Accessed) {
-    add(FindingLevel::Warning, Rule::AuditNotAnalysed, Use,
-        "cannot compare the map of '" + Name + "' with its accesses: " +
-            llvm::toString(Accessed.takeError()),
-        {Name, "", "", ""});
+    std::string Why = llvm::toString(Accessed.takeError());
+    if (Used)
+      add(FindingLevel::Warning, Rule::AuditNotAnalysed, Use,
+          "cannot compare the map of '" + Name + "' with its accesses: " +
+              Why,
+          {Name, "", "", ""});
     return;
   }
-  compareSections(Used, *Accessed, Polynomial(Size));
+  if (Used)
+    compareSections(*Used, Used == Item, *Accessed, Polynomial(Size));
 }
 
-void TargetLoopAudit::compareSections(const MapItem &Item,
+/// Data the construct does not map itself: present through an enclosing or
+/// earlier map (here or at every visible call), missing (an error), or left
+/// to callers this file does not show (a note). True when reported.
+bool TargetLoopAudit::reportUnmapped(const VariableAccesses &VA,
+                                     const Presence &P, bool Written,
+                                     llvm::Expected<VariablePlan> &Accessed) {
+  std::string Name = VA.Var->getName().str();
+  SourceLocation Use = VA.Accesses.front().Site->getBeginLoc();
+  std::string Clause = std::string("map(") + (Written ? "tofrom" : "to") +
+                       ": " + (Accessed ? Accessed->Section : Name + "[...]") +
+                       ")";
+  if (!P.Unmapped.empty()) {
+    const CallExpr *Call = P.Unmapped.front();
+    const FunctionDecl *Caller = Presences.functionOf(*Call);
+    add(FindingLevel::Error, Rule::AuditMissingMap, Use,
+        "pointer '" + Name +
+            "' is used on the device but its data is not mapped when '" +
+            Call->getDirectCallee()->getName() + "' is called from '" +
+            (Caller ? Caller->getName() : "") + "' at line " +
+            std::to_string(line(Call->getBeginLoc())) +
+            ": the device gets the host address and reads garbage or "
+            "faults; map it around that call ('target data' or 'target "
+            "enter data') or add " + Clause + " to the construct",
+        {Name, "", "", Clause}, Call->getBeginLoc(),
+        "'" + Call->getDirectCallee()->getName() +
+            "' is called here without a map of the data");
+    return true;
+  }
+  if (!P.Maps.empty())
+    return false;
+  if (!P.NoCaller.empty()) {
+    add(FindingLevel::Note, Rule::AuditReliesOnCaller, Use,
+        "pointer '" + Name + "' is not mapped here: the construct relies on "
+                             "data its caller maps (no call of '" +
+            P.NoCaller.front()->getName() +
+            "' is in this file); if the caller does not map it, add " +
+            Clause,
+        {Name, "", "", Clause});
+    return true;
+  }
+  add(FindingLevel::Error, Rule::AuditMissingMap, Use,
+      "pointer '" + Name +
+          "' is used on the device but its data is not mapped: the device "
+          "gets the host address (a zero-length section or a firstprivate "
+          "pointer) and reads garbage or faults; add " + Clause +
+          " to the construct",
+      {Name, "", "", Clause});
+  return true;
+}
+
+/// Data that stays on the device without being copied back (every map of
+/// it on the way from a call site is 'to' or 'alloc'): the device's writes
+/// reach the host only through `target update from`. The first host read
+/// after the construct, here or in the callers after their calls, must come
+/// after one. One error per stale read.
+void TargetLoopAudit::auditStaleReads(const VariableAccesses &VA,
+                                      const Presence &P) {
+  const Access *Write = nullptr;
+  for (const Access &A : VA.Accesses)
+    if (A.Kind != AccessKind::Read && !Write)
+      Write = &A;
+  const FunctionDecl *Here = Presences.functionOf(D);
+  if (!Write || !Here)
+    return;
+  llvm::SmallPtrSet<const Expr *, 4> Reported;
+  for (const EnclosingMap &Holder : P.Maps) {
+    if (llvm::any_of(P.Maps, [&](const EnclosingMap &M) {
+          return M.Calls == Holder.Calls && M.Item.copiesBack();
+        }))
+      continue;
+    const VarDecl *Var = VA.Var;
+    const Expr *Read = firstStaleRead(*Var, D, *Here, Ctx);
+    // Up the calls that lead to the map, innermost call first.
+    for (auto It = Holder.Calls.rbegin(); !Read && It != Holder.Calls.rend();
+         ++It) {
+      const auto *Param = dyn_cast<ParmVarDecl>(Var);
+      const FunctionDecl *Caller = Presences.functionOf(**It);
+      if (!Param || !Caller ||
+          Param->getFunctionScopeIndex() >= (*It)->getNumArgs())
+        break;
+      Var = argumentBase((*It)->getArg(Param->getFunctionScopeIndex()));
+      if (!Var)
+        break;
+      Read = firstStaleRead(*Var, **It, *Caller, Ctx);
+    }
+    if (Read && Reported.insert(Read).second)
+      reportStaleRead(VA, *Write, Holder.Item, *Read, *Var);
+  }
+}
+
+void TargetLoopAudit::reportStaleRead(const VariableAccesses &VA,
+                                      const Access &Write,
+                                      const MapItem &Holder, const Expr &Read,
+                                      const VarDecl &ReadVar) {
+  std::string Name = VA.Var->getName().str();
+  std::string Update = "#pragma omp target update from(" +
+                       text(Holder.Item) + ")";
+  add(FindingLevel::Error, Rule::AuditLostWrite, Write.Site->getBeginLoc(),
+      "'" + Name + "' is written on the device here, but '" +
+          text(Holder.Item) + "' is mapped '" +
+          getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_map, Holder.Type) +
+          "' at line " + std::to_string(line(Holder.Item->getBeginLoc())) +
+          ", which never copies it back, and the host reads '" +
+          text(&Read) + "' at line " +
+          std::to_string(line(Read.getBeginLoc())) +
+          " with no 'target update from' before: the host reads stale "
+          "data; add '" + Update + "' before the read",
+      {Name, "from_device", "", Update}, Read.getBeginLoc(),
+      "the host reads '" + ReadVar.getName() + "' here");
+}
+
+/// A section too small is an error wherever it is mapped; one too large
+/// only on the construct (an enclosing region serves other constructs too).
+void TargetLoopAudit::compareSections(const MapItem &Item, bool Own,
                                       const VariablePlan &Accessed,
                                       const Polynomial &ElementSize) {
   std::string Name = Item.Var->getName().str();
@@ -295,7 +372,7 @@ void TargetLoopAudit::compareSections(const MapItem &Item,
              ": " + Accessed.Section + ")"});
     return;
   }
-  if (!Below || !Above || (*Below == 0 && *Above == 0))
+  if (!Own || !Below || !Above || (*Below == 0 && *Above == 0))
     return;
   std::string Extra = ((*Length - *Accessed.Length) * ElementSize).str();
   Copies C = copiesOf(Item.Type);
@@ -319,9 +396,12 @@ findTargetLoops(ASTContext &Ctx) {
   return std::move(Finder.Found);
 }
 
-std::vector<AuditFinding> auditTargetLoop(const OMPExecutableDirective &D,
-                                         ASTContext &Ctx) {
-  return TargetLoopAudit(D, Ctx).run();
+std::vector<AuditFinding> auditFile(ASTContext &Ctx) {
+  PresenceAnalysis Presences(Ctx);
+  std::vector<AuditFinding> Findings;
+  for (const OMPExecutableDirective *D : findTargetLoops(Ctx))
+    llvm::append_range(Findings, TargetLoopAudit(*D, Ctx, Presences).run());
+  return Findings;
 }
 
 } // namespace ownmap

@@ -3,11 +3,14 @@
 // --audit: for each target construct that runs a loop in existing OpenMP
 // code (`target teams distribute parallel for`, or `target` around a loop
 // or a loop construct), the access analysis of its loop is compared with
-// its map clauses (and those of enclosing `target data` constructs): data
-// written on the device but not mapped back, sections smaller than the
-// elements accessed (device out-of-bounds), maps broader than needed (tofrom
-// of data never written, sections larger than accessed, with the bytes as an
-// expression), and pointers used without a map of their data.
+// its map clauses and with the maps that keep data present around it
+// (enclosing `target data`, earlier `target enter data`, here or around the
+// calls of its function: Presence.h): data written on the device that never
+// reaches the host or that the host reads stale (no `target update from`
+// before the read), sections smaller than the elements accessed (device
+// out-of-bounds), maps broader than needed (tofrom of data never written,
+// sections larger than accessed, with the bytes as an expression), and
+// pointers used without a map of their data.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_AUDIT_H
@@ -27,6 +30,9 @@ struct AuditFinding {
   std::string Message;
   clang::SourceLocation Loc;
   FindingDetails Details;
+  /// A note at NoteLoc when valid (e.g. the host read of a lost write).
+  clang::SourceLocation NoteLoc;
+  std::string Note;
 };
 
 /// The target constructs of Ctx's main file that run a loop, in source
@@ -36,9 +42,10 @@ struct AuditFinding {
 std::vector<const clang::OMPExecutableDirective *>
 findTargetLoops(clang::ASTContext &Ctx);
 
-/// What is wrong or wasteful in the map clauses of Directive.
-std::vector<AuditFinding>
-auditTargetLoop(const clang::OMPExecutableDirective &D, clang::ASTContext &Ctx);
+/// What is wrong or wasteful in the map clauses of the target constructs
+/// of Ctx's main file, in source order, each judged with the maps of the
+/// code around it and of its function's callers (Presence.h).
+std::vector<AuditFinding> auditFile(clang::ASTContext &Ctx);
 
 } // namespace ownmap
 

@@ -44,8 +44,16 @@ void reportErrors(llvm::Error E, DiagnosticsEngine &Diags) {
 }
 
 void reportWarning(SourceLocation Loc, const llvm::Twine &Message,
-                   DiagnosticsEngine &Diags) {
+                   DiagnosticsEngine &Diags, SourceLocation NoteLoc,
+                   const llvm::Twine &Note) {
   emit(Diags, DiagnosticsEngine::Warning, Loc, Message.str());
+  if (NoteLoc.isValid())
+    emit(Diags, DiagnosticsEngine::Note, NoteLoc, Note.str());
+}
+
+void reportRemark(SourceLocation Loc, const llvm::Twine &Message,
+                DiagnosticsEngine &Diags) {
+  emit(Diags, DiagnosticsEngine::Remark, Loc, Message.str());
 }
 
 } // namespace ownmap

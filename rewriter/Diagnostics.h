@@ -70,9 +70,15 @@ llvm::Error sourceError(Rule R, clang::SourceLocation Loc,
 /// without a location. Consumes E.
 void reportErrors(llvm::Error E, clang::DiagnosticsEngine &Diags);
 
-/// Emits a warning at Loc through Diags.
+/// Emits a warning at Loc through Diags, and Note at NoteLoc when valid.
 void reportWarning(clang::SourceLocation Loc, const llvm::Twine &Message,
-                   clang::DiagnosticsEngine &Diags);
+                   clang::DiagnosticsEngine &Diags,
+                   clang::SourceLocation NoteLoc = {},
+                   const llvm::Twine &Note = "");
+/// Emits a finding of level note that follows no error or warning: clang
+/// prints such a one as `remark:` (a note alone would be dropped).
+void reportRemark(clang::SourceLocation Loc, const llvm::Twine &Message,
+                clang::DiagnosticsEngine &Diags);
 
 } // namespace ownmap
 

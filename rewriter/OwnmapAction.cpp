@@ -455,17 +455,26 @@ void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {
 /// findings under their own rules.
 void KernelConsumer::audit(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const OMPExecutableDirective *D : findTargetLoops(Ctx))
-    for (const AuditFinding &F : auditTargetLoop(*D, Ctx)) {
-      Results.Findings.addFinding(F.Level, F.TheRule, F.Message, F.Loc, SM,
-                                  F.Details);
-      if (F.Level == FindingLevel::Error) {
-        Results.HadErrors = true;
-        reportErrors(sourceError(F.TheRule, F.Loc, F.Message), Diags);
-      } else {
-        reportWarning(F.Loc, F.Message, Diags);
-      }
+  for (const AuditFinding &F : auditFile(Ctx)) {
+    Results.Findings.addFinding(F.Level, F.TheRule, F.Message, F.Loc, SM,
+                                F.Details);
+    if (F.NoteLoc.isValid())
+      Results.Findings.addFinding(FindingLevel::Note, F.TheRule, F.Note,
+                                  F.NoteLoc, SM, F.Details);
+    switch (F.Level) {
+    case FindingLevel::Error:
+      Results.HadErrors = true;
+      reportErrors(sourceError(F.TheRule, F.Loc, F.Message, F.NoteLoc, F.Note),
+                   Diags);
+      break;
+    case FindingLevel::Warning:
+      reportWarning(F.Loc, F.Message, Diags, F.NoteLoc, F.Note);
+      break;
+    case FindingLevel::Note:
+      reportRemark(F.Loc, F.Message, Diags);
+      break;
     }
+  }
 }
 
 class KernelAction : public ASTFrontendAction {
