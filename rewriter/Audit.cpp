@@ -18,33 +18,39 @@ namespace ownmap {
 
 namespace {
 
-/// The statement a target construct runs on the device: that of a combined
-/// construct, or, for `target` alone, its statement (inside braces of its
-/// own), or the loop of the loop construct that statement is (`target`
-/// then `teams distribute parallel for` on the next line).
-const Stmt *deviceStatement(const OMPExecutableDirective &D) {
-  const Stmt *S = D.getInnermostCapturedStmt()->getCapturedStmt();
-  if (isa<OMPLoopDirective>(D))
-    return S;
-  S = S->IgnoreContainers(/*IgnoreCaptured=*/true);
-  if (const auto *Inner = dyn_cast<OMPLoopDirective>(S))
-    return Inner->getInnermostCapturedStmt()->getCapturedStmt();
-  return S;
-}
-
-/// Target constructs that run a loop: loop-associated ones, and `target`
-/// alone around a loop or a loop construct.
-bool runsLoop(const OMPExecutableDirective &D) {
-  if (!isOpenMPTargetExecutionDirective(D.getDirectiveKind()))
-    return false;
-  if (isa<OMPLoopDirective>(D))
+/// Appends to Loops the loops that S runs on the device: S itself when a
+/// `for` loop, the loop of a loop construct, and the loops of a `{ }` block,
+/// `teams` or `parallel` region made of those only. False when S holds
+/// other code (that code is not analysed).
+bool collectDeviceLoops(const Stmt *S, std::vector<const ForStmt *> &Loops) {
+  if (!S || isa<NullStmt>(S))
     return true;
-  return isa<OMPTargetDirective>(D) && isa<ForStmt>(deviceStatement(D));
+  if (const auto *C = dyn_cast<CapturedStmt>(S))
+    return collectDeviceLoops(C->getCapturedStmt(), Loops);
+  if (const auto *F = dyn_cast<ForStmt>(S)) {
+    Loops.push_back(F);
+    return true;
+  }
+  if (const auto *L = dyn_cast<OMPLoopDirective>(S)) {
+    const auto *F = dyn_cast<ForStmt>(
+        L->getInnermostCapturedStmt()->getCapturedStmt());
+    if (F)
+      Loops.push_back(F);
+    return F != nullptr;
+  }
+  if (isa<OMPTeamsDirective, OMPParallelDirective>(S))
+    return collectDeviceLoops(
+        cast<OMPExecutableDirective>(S)->getInnermostCapturedStmt(), Loops);
+  if (const auto *Block = dyn_cast<CompoundStmt>(S))
+    return llvm::all_of(Block->body(), [&](const Stmt *Child) {
+      return collectDeviceLoops(Child, Loops);
+    });
+  return false;
 }
 
-class TargetLoopFinder : public RecursiveASTVisitor<TargetLoopFinder> {
+class TargetFinder : public RecursiveASTVisitor<TargetFinder> {
 public:
-  explicit TargetLoopFinder(const SourceManager &SM) : SM(SM) {}
+  explicit TargetFinder(const SourceManager &SM) : SM(SM) {}
   std::vector<const OMPExecutableDirective *> Found;
 
   // Not VisitOMPLoopDirective: LLVM 19's StmtNodes.td lists
@@ -52,7 +58,8 @@ public:
   // class derives from OMPLoopDirective), so the visitor would never call
   // it for `target parallel for`; isa goes by the C++ classof.
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    if (runsLoop(*D) && SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+    if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
+        SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
       Found.push_back(D);
     return true;
   }
@@ -67,7 +74,10 @@ public:
                   const PresenceAnalysis &Presences)
       : D(D), Ctx(Ctx), Presences(Presences), Items(mapItems(D)) {}
 
+  /// The findings; NotAnalysed says when the audit could not look.
   std::vector<AuditFinding> run();
+  /// Empty when analysed, else why not (for the tally).
+  std::string NotAnalysed;
 
 private:
   const OMPExecutableDirective &D;
@@ -75,6 +85,17 @@ private:
   const PresenceAnalysis &Presences;
   std::vector<MapItem> Items;
   std::vector<AuditFinding> Findings;
+  /// Pointers some loop of the construct writes.
+  llvm::SmallPtrSet<const VarDecl *, 8> Written;
+  /// The construct runs one loop: its own sections are compared with that
+  /// loop's (with several, a section serves them all).
+  bool OneLoop = true;
+
+  void notAnalysed(llvm::StringRef Reason, SourceLocation Loc,
+                   const llvm::Twine &Message) {
+    NotAnalysed = Reason.str();
+    add(FindingLevel::Warning, Rule::AuditNotAnalysed, Loc, Message);
+  }
 
   std::string text(const Expr *E) const {
     return Lexer::getSourceText(
@@ -82,10 +103,22 @@ private:
                Ctx.getSourceManager(), Ctx.getLangOpts())
         .str();
   }
+  /// Adds a finding, once per construct: a variable's finding found
+  /// again in another loop of the construct is not repeated.
   void add(FindingLevel Level, Rule R, SourceLocation Loc,
            const llvm::Twine &Message, FindingDetails Details = {},
            SourceLocation NoteLoc = {}, const llvm::Twine &Note = "") {
-    Findings.push_back({Level, R, Message.str(), Loc, std::move(Details),
+    std::string Text = Message.str();
+    if (llvm::any_of(Findings, [&](const AuditFinding &F) {
+          return F.TheRule == R &&
+                 (F.Message == Text ||
+                  (F.Details.Variable == Details.Variable &&
+                   (R == Rule::AuditMissingMap ||
+                    R == Rule::AuditReliesOnCaller ||
+                    R == Rule::AuditLostWrite)));
+        }))
+      return;
+    Findings.push_back({Level, R, std::move(Text), Loc, std::move(Details),
                         NoteLoc, Note.str()});
   }
   unsigned line(SourceLocation Loc) const {
@@ -134,30 +167,42 @@ std::string range(const Polynomial &Lower, const Polynomial &Length) {
 }
 
 std::vector<AuditFinding> TargetLoopAudit::run() {
-  const auto *For = dyn_cast_or_null<ForStmt>(deviceStatement(D));
-  if (!For) {
-    add(FindingLevel::Warning, Rule::AuditNotAnalysed, D.getBeginLoc(),
-        "cannot audit the target construct: its associated statement is not "
-        "a 'for' loop");
+  std::vector<const ForStmt *> Fors;
+  if (!collectDeviceLoops(D.getInnermostCapturedStmt(), Fors) ||
+      Fors.empty()) {
+    notAnalysed("code outside loops", D.getBeginLoc(),
+                "cannot audit the target construct: its region holds code "
+                "other than loops and loop constructs");
     return std::move(Findings);
   }
-  auto Loop = matchCanonicalLoop(*For);
-  if (!Loop) {
-    add(FindingLevel::Warning, Rule::AuditNotAnalysed, For->getForLoc(),
-        "cannot audit the target construct: " +
-            llvm::toString(Loop.takeError()));
-    return std::move(Findings);
+  OneLoop = Fors.size() == 1;
+  std::vector<std::pair<CanonicalLoop, LoopAccesses>> Loops;
+  for (const ForStmt *For : Fors) {
+    auto Loop = matchCanonicalLoop(*For);
+    if (!Loop) {
+      notAnalysed("loop header", For->getForLoc(),
+                  "cannot audit the target construct: " +
+                      llvm::toString(Loop.takeError()));
+      return std::move(Findings);
+    }
+    auto Accesses = collectLoopAccesses(*Loop);
+    if (!Accesses) {
+      notAnalysed("loop body", For->getForLoc(),
+                  "cannot audit the target construct: " +
+                      llvm::toString(Accesses.takeError()));
+      return std::move(Findings);
+    }
+    for (const VariableAccesses &VA : Accesses->Variables)
+      if (llvm::any_of(VA.Accesses, [](const Access &A) {
+            return A.Kind != AccessKind::Read;
+          }))
+        Written.insert(VA.Var);
+    Loops.emplace_back(std::move(*Loop), std::move(*Accesses));
   }
-  auto Accesses = collectLoopAccesses(*Loop);
-  if (!Accesses) {
-    add(FindingLevel::Warning, Rule::AuditNotAnalysed, For->getForLoc(),
-        "cannot audit the target construct: " +
-            llvm::toString(Accesses.takeError()));
-    return std::move(Findings);
-  }
-  for (const VariableAccesses &VA : Accesses->Variables)
-    if (VA.isPointer())
-      auditPointer(*Loop, *Accesses, VA);
+  for (const auto &[Loop, Accesses] : Loops)
+    for (const VariableAccesses &VA : Accesses.Variables)
+      if (VA.isPointer())
+        auditPointer(Loop, Accesses, VA);
   return std::move(Findings);
 }
 
@@ -169,9 +214,7 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
   const MapItem *Item = find(Items, VA.Var);
   bool Own = Item && Item->mapsData();
   Presence P = Presences.of(*VA.Var, D);
-  bool Written = llvm::any_of(VA.Accesses, [](const Access &A) {
-    return A.Kind != AccessKind::Read;
-  });
+  bool Written = this->Written.count(VA.Var);
   auto Accessed = accessedSection(Loop, Accesses, VA);
   if (!Own && reportUnmapped(VA, P, Written, Accessed))
     return;
@@ -184,7 +227,8 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
             "': the results never reach the host; map it 'tofrom' (or "
             "'from' when the device writes it before reading)",
         {Name, "from_device", "", "map(tofrom: " + text(Item->Item) + ")"});
-  if (Written)
+  if (llvm::any_of(VA.Accesses,
+                  [](const Access &A) { return A.Kind != AccessKind::Read; }))
     auditStaleReads(VA, P);
   uint64_t Size = Ctx.getTypeSizeInChars(VA.Var->getType()->getPointeeType())
                       .getQuantity();
@@ -220,7 +264,8 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
     return;
   }
   if (Used)
-    compareSections(*Used, Used == Item, *Accessed, Polynomial(Size));
+    compareSections(*Used, Used == Item && OneLoop, *Accessed,
+                    Polynomial(Size));
 }
 
 /// Data the construct does not map itself: present through an enclosing or
@@ -389,19 +434,25 @@ void TargetLoopAudit::compareSections(const MapItem &Item, bool Own,
 
 } // namespace
 
-std::vector<const OMPExecutableDirective *>
-findTargetLoops(ASTContext &Ctx) {
-  TargetLoopFinder Finder(Ctx.getSourceManager());
-  Finder.TraverseAST(Ctx);
-  return std::move(Finder.Found);
-}
-
-std::vector<AuditFinding> auditFile(ASTContext &Ctx) {
+AuditResult auditFile(ASTContext &Ctx) {
   PresenceAnalysis Presences(Ctx);
-  std::vector<AuditFinding> Findings;
-  for (const OMPExecutableDirective *D : findTargetLoops(Ctx))
-    llvm::append_range(Findings, TargetLoopAudit(*D, Ctx, Presences).run());
-  return Findings;
+  TargetFinder Finder(Ctx.getSourceManager());
+  Finder.TraverseAST(Ctx);
+  AuditResult Result;
+  for (const OMPExecutableDirective *D : Finder.Found) {
+    TargetLoopAudit Audit(*D, Ctx, Presences);
+    std::vector<AuditFinding> Found = Audit.run();
+    if (!Audit.NotAnalysed.empty())
+      ++Result.Tally.NotAnalysed[Audit.NotAnalysed];
+    else if (llvm::any_of(Found, [](const AuditFinding &F) {
+               return F.Level != FindingLevel::Note;
+             }))
+      ++Result.Tally.WithFindings;
+    else
+      ++Result.Tally.Clean;
+    llvm::append_range(Result.Findings, std::move(Found));
+  }
+  return Result;
 }
 
 } // namespace ownmap

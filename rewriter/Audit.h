@@ -35,17 +35,19 @@ struct AuditFinding {
   std::string Note;
 };
 
-/// The target constructs of Ctx's main file that run a loop, in source
-/// order: loop-associated ones (`target teams distribute parallel for`,
-/// `target parallel for`, ...) and `target` alone whose statement is a
-/// `for` loop or a loop construct (`teams distribute parallel for`).
-std::vector<const clang::OMPExecutableDirective *>
-findTargetLoops(clang::ASTContext &Ctx);
+struct AuditResult {
+  std::vector<AuditFinding> Findings;
+  AuditTally Tally;
+};
 
 /// What is wrong or wasteful in the map clauses of the target constructs
 /// of Ctx's main file, in source order, each judged with the maps of the
-/// code around it and of its function's callers (Presence.h).
-std::vector<AuditFinding> auditFile(clang::ASTContext &Ctx);
+/// code around it and of its function's callers (Presence.h), and how far
+/// the audit got with each construct. A construct's loops are its own loop,
+/// or those its region is made of (`target teams { distribute parallel for
+/// ... }`, `target { teams distribute parallel for ...; ... }`); a region
+/// with other code is not analysed.
+AuditResult auditFile(clang::ASTContext &Ctx);
 
 } // namespace ownmap
 

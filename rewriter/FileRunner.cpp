@@ -98,6 +98,11 @@ void append(RewriteResults &To, RewriteResults &&From) {
   llvm::append_range(To.Findings.Loops, From.Findings.Loops);
   llvm::append_range(To.Findings.Regions, From.Findings.Regions);
   llvm::append_range(To.Findings.Findings, From.Findings.Findings);
+  if (From.Findings.Audit) {
+    if (!To.Findings.Audit)
+      To.Findings.Audit.emplace();
+    To.Findings.Audit->add(*From.Findings.Audit);
+  }
   To.HadErrors |= From.HadErrors;
 }
 

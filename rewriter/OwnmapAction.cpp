@@ -455,7 +455,11 @@ void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {
 /// findings under their own rules.
 void KernelConsumer::audit(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const AuditFinding &F : auditFile(Ctx)) {
+  AuditResult Audited = auditFile(Ctx);
+  if (!Results.Findings.Audit)
+    Results.Findings.Audit.emplace();
+  Results.Findings.Audit->add(Audited.Tally);
+  for (const AuditFinding &F : Audited.Findings) {
     Results.Findings.addFinding(F.Level, F.TheRule, F.Message, F.Loc, SM,
                                 F.Details);
     if (F.NoteLoc.isValid())

@@ -219,6 +219,11 @@ int main(int argc, const char **argv) {
                                Inputs.size() > 1};
   ownmap::RunOutcome Outcome = ownmap::runOnFiles(
       Parser->getCompilations(), Inputs, Settings, errs());
+  // The last line of an audit: a file whose constructs were not looked at
+  // must not pass for clean.
+  if (Audit && Outcome.Results.Findings.Audit)
+    errs() << "ownmap-rewrite: " << Outcome.Results.Findings.Audit->summary()
+           << "\n";
   if (int ReportStatus = writeReport(Outcome.Results))
     return ReportStatus;
   if (Outcome.Failed.empty())

@@ -1,5 +1,6 @@
 //===- Report.cpp - the --report file: text, JSON or SARIF ---------------===//
 #include "Report.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -78,6 +79,48 @@ void Report::addFinding(FindingLevel Level, Rule R, llvm::StringRef Message,
       {Level, R, Message.str(), locate(Loc, SM), std::move(Details)});
 }
 
+unsigned AuditTally::notAnalysed() const {
+  unsigned N = 0;
+  for (const auto &[Reason, Count] : NotAnalysed)
+    N += Count;
+  return N;
+}
+
+void AuditTally::add(const AuditTally &Other) {
+  Clean += Other.Clean;
+  WithFindings += Other.WithFindings;
+  for (const auto &[Reason, Count] : Other.NotAnalysed)
+    NotAnalysed[Reason] += Count;
+}
+
+std::string AuditTally::summary() const {
+  std::string Out = std::to_string(total()) +
+                    (total() == 1 ? " target construct: " : " target constructs: ") +
+                    std::to_string(Clean) + " clean, " +
+                    std::to_string(WithFindings) + " with findings, " +
+                    std::to_string(notAnalysed()) + " not analysed";
+  if (NotAnalysed.empty())
+    return Out;
+  std::vector<std::string> Reasons;
+  for (const auto &[Reason, Count] : NotAnalysed)
+    Reasons.push_back(Reason + ": " + std::to_string(Count));
+  return Out + " (" + llvm::join(Reasons, ", ") + ")";
+}
+
+static llvm::json::Value jsonTally(const std::optional<AuditTally> &T) {
+  if (!T)
+    return nullptr;
+  llvm::json::Object Reasons;
+  for (const auto &[Reason, Count] : T->NotAnalysed)
+    Reasons[Reason] = Count;
+  return llvm::json::Object{{"target_constructs", T->total()},
+                            {"clean", T->Clean},
+                            {"with_findings", T->WithFindings},
+                            {"not_analysed", T->notAnalysed()},
+                            {"not_analysed_reasons", std::move(Reasons)},
+                            {"summary", T->summary()}};
+}
+
 static llvm::StringRef levelName(FindingLevel L) {
   switch (L) {
   case FindingLevel::Error:
@@ -143,6 +186,8 @@ static std::string formatText(const Report &R) {
   for (const Finding &F : R.Findings)
     OS << where(F.Loc) << ": " << levelName(F.Level) << ": " << F.Message
        << " [" << ruleId(F.TheRule) << "]\n";
+  if (R.Audit)
+    OS << R.Audit->summary() << "\n";
   return Out;
 }
 
@@ -237,7 +282,8 @@ static std::string formatJSON(const Report &R) {
                           {"version", OWNMAP_VERSION_STRING},
                           {"loops", std::move(Loops)},
                           {"regions", std::move(Regions)},
-                          {"findings", std::move(Findings)}};
+                          {"findings", std::move(Findings)},
+                          {"audit", jsonTally(R.Audit)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
@@ -282,12 +328,15 @@ static std::string formatSARIF(const Report &R) {
   llvm::json::Object Driver{{"name", "ownmap-rewrite"},
                             {"version", OWNMAP_VERSION_STRING},
                             {"rules", std::move(Rules)}};
+  llvm::json::Object Run{
+      {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},
+      {"results", std::move(Results)}};
+  if (R.Audit)
+    Run["properties"] = llvm::json::Object{{"audit", jsonTally(R.Audit)}};
   llvm::json::Object Root{
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"version", "2.1.0"},
-      {"runs", llvm::json::Array{llvm::json::Object{
-                   {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},
-                   {"results", std::move(Results)}}}}};
+      {"runs", llvm::json::Array{std::move(Run)}}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";

@@ -14,6 +14,8 @@
 #include "MapInference.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Error.h"
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,10 +70,26 @@ struct Finding {
   FindingDetails Details;
 };
 
+/// How far --audit got with the target constructs of its inputs: each is
+/// clean, has findings (errors or warnings), or was not analysed, with why.
+struct AuditTally {
+  unsigned Clean = 0, WithFindings = 0;
+  std::map<std::string, unsigned> NotAnalysed; // by reason
+
+  unsigned notAnalysed() const;
+  unsigned total() const { return Clean + WithFindings + notAnalysed(); }
+  void add(const AuditTally &Other);
+  /// `N target constructs: A clean, F with findings, S not analysed
+  /// (reason: count, ...)`.
+  std::string summary() const;
+};
+
 struct Report {
   std::vector<ReportLoop> Loops;
   std::vector<ReportRegion> Regions;
   std::vector<Finding> Findings;
+  /// Set by --audit.
+  std::optional<AuditTally> Audit;
 
   void addLoop(const PlannedLoop &Loop, const clang::FunctionDecl &Kernel,
                const clang::SourceManager &SM);

@@ -1,10 +1,12 @@
 // --audit on correct, tight maps (a combined construct, and a loop inside a
-// `target data` region that maps the data) finds nothing: no diagnostics,
+// `target data` region that maps the data) finds nothing: no diagnostics but the count of constructs,
 // nothing on stdout, exit status 0, an empty findings list. The program
 // itself runs offloaded as it does serially.
 // RUN: %ownmap-rewrite --audit %s --report=%t.json --report-format=json -- > %t.out 2> %t.err
 // RUN: count 0 < %t.out
-// RUN: count 0 < %t.err
+// RUN: count 1 < %t.err
+// RUN: FileCheck %s --check-prefix=SUMMARY --match-full-lines < %t.err
+// SUMMARY: ownmap-rewrite: 2 target constructs: 2 clean, 0 with findings, 0 not analysed
 // RUN: python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["findings"]==[], r' %t.json
 // RUN: %clang-offload %s -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out

@@ -22,4 +22,5 @@ void scale(int n, float a, const float *x, float *y, float *t) {
 
 // REPORT:      {{.*}}audit-lost-write.c:11:74: error: 'y' is written on the device but mapped 'to': the results never reach the host; map it 'tofrom' (or 'from' when the device writes it before reading) [ownmap.audit.lost-write]
 // REPORT-NEXT: {{.*}}audit-lost-write.c:11:93: error: 't' is written on the device but mapped 'alloc': {{.*}} [ownmap.audit.lost-write]
+// REPORT-NEXT: 1 target construct: 0 clean, 1 with findings, 0 not analysed
 // REPORT-EMPTY:
