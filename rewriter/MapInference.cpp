@@ -74,7 +74,8 @@ public:
 
   llvm::Expected<VariablePlan> plan(const VariableAccesses &VA);
   bool collapsible(const LoopAccesses &Accesses) const;
-  /// The section of VA's pointer from its subscripts alone.
+  /// The section of VA's pointer from its subscripts alone (its errors
+  /// speak of the code, not of annotations).
   llvm::Expected<VariablePlan> accessed(const VariableAccesses &VA) const {
     ParamAnnotation Unannotated;
     Unannotated.Kind = Ownership::In;
@@ -380,6 +381,13 @@ llvm::Error Inference::section(const VariableAccesses &VA,
     Max = Max ? Polynomial(0) - *NewMax : S.Max;
   }
   if (Unbounded) {
+    // Plain OpenMP code (the audit): no annotation to advise.
+    if (PA.KindLoc.isInvalid())
+      return sourceError(Rule::SectionUnbounded,
+                         Unbounded->Site->getBeginLoc(),
+                         "cannot bound the elements of '" + Name + "' that '" +
+                             text(Unbounded->Site) + "' reaches (" + Why + ")",
+                         FindingDetails{Name, "", "", ""});
     if (!PA.Length)
       return sourceError(Rule::SectionUnbounded,
                          Unbounded->Site->getBeginLoc(),
