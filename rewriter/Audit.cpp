@@ -114,8 +114,7 @@ private:
                  (F.Message == Text ||
                   (F.Details.Variable == Details.Variable &&
                    (R == Rule::AuditMissingMap ||
-                    R == Rule::AuditReliesOnCaller ||
-                    R == Rule::AuditLostWrite)));
+                    R == Rule::AuditReliesOnCaller)));
         }))
       return;
     Findings.push_back({Level, R, std::move(Text), Loc, std::move(Details),
@@ -334,12 +333,29 @@ void TargetLoopAudit::auditStaleReads(const VariableAccesses &VA,
     return;
   llvm::SmallPtrSet<const Expr *, 4> Reported;
   for (const EnclosingMap &Holder : P.Maps) {
-    if (llvm::any_of(P.Maps, [&](const EnclosingMap &M) {
-          return M.Calls == Holder.Calls && M.Item.copiesBack();
-        }))
+    // One search per path of calls, judged by the map found last on it:
+    // the outermost region, or an enter data (then no region's end copies
+    // back, the reference count being held), which keeps the data longest.
+    const EnclosingMap *Outermost = &Holder;
+    for (const EnclosingMap &M : P.Maps)
+      if (M.Calls == Holder.Calls)
+        Outermost = &M;
+    if (Outermost != &Holder)
       continue;
+    // A region that copies back at its end: reads after the end are fresh.
+    const FunctionDecl *HolderFunction = nullptr;
+    SourceLocation Until;
+    if (Holder.Item.copiesBack()) {
+      HolderFunction = Presences.functionOf(*Holder.Item.Directive);
+      Until = Holder.Item.Directive->getAssociatedStmt()->getEndLoc();
+    }
+    auto Search = [&](const VarDecl &V, const Stmt &After,
+                      const FunctionDecl &F) {
+      return firstStaleRead(V, After, F, Ctx,
+                            &F == HolderFunction ? Until : SourceLocation());
+    };
     const VarDecl *Var = VA.Var;
-    const Expr *Read = firstStaleRead(*Var, D, *Here, Ctx);
+    const Expr *Read = Search(*Var, D, *Here);
     // Up the calls that lead to the map, innermost call first.
     for (auto It = Holder.Calls.rbegin(); !Read && It != Holder.Calls.rend();
          ++It) {
@@ -351,7 +367,7 @@ void TargetLoopAudit::auditStaleReads(const VariableAccesses &VA,
       Var = argumentBase((*It)->getArg(Param->getFunctionScopeIndex()));
       if (!Var)
         break;
-      Read = firstStaleRead(*Var, **It, *Caller, Ctx);
+      Read = Search(*Var, **It, *Caller);
     }
     if (Read && Reported.insert(Read).second)
       reportStaleRead(VA, *Write, Holder.Item, *Read, *Var);
@@ -370,7 +386,10 @@ void TargetLoopAudit::reportStaleRead(const VariableAccesses &VA,
           text(Holder.Item) + "' is mapped '" +
           getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_map, Holder.Type) +
           "' at line " + std::to_string(line(Holder.Item->getBeginLoc())) +
-          ", which never copies it back, and the host reads '" +
+          (Holder.copiesBack()
+               ? ", which copies it back only when its region ends"
+               : ", which never copies it back") +
+          ", and the host reads '" +
           text(&Read) + "' at line " +
           std::to_string(line(Read.getBeginLoc())) +
           " with no 'target update from' before: the host reads stale "

@@ -148,14 +148,18 @@ private:
 } // namespace
 
 const Expr *firstStaleRead(const VarDecl &V, const Stmt &After,
-                           const FunctionDecl &F, ASTContext &Ctx) {
+                           const FunctionDecl &F, ASTContext &Ctx,
+                           SourceLocation Until) {
   const SourceManager &SM = Ctx.getSourceManager();
   EventCollector Collector(V, SM.getExpansionLoc(After.getEndLoc()), Ctx);
   Collector.TraverseStmt(F.getBody());
   if (Collector.Events.empty())
     return nullptr;
-  const auto &[Kind, Site] = Collector.Events.begin()->second;
-  return Kind == Event::Read ? Site : nullptr;
+  const auto &[Offset, First] = *Collector.Events.begin();
+  if (Until.isValid() &&
+      Offset >= SM.getFileOffset(SM.getExpansionLoc(Until)))
+    return nullptr;
+  return First.first == Event::Read ? First.second : nullptr;
 }
 
 } // namespace ownmap

@@ -19,11 +19,13 @@ namespace ownmap {
 /// brings the device's data back or ends the question: a `target update
 /// from` or `target exit data` of V, a host write of its elements, or a use
 /// of V other than an element access (passed to a call, assigned). Null
-/// when there is no such read.
+/// when there is no such read before Until (when valid: the end of a
+/// region that copies the data back).
 const clang::Expr *firstStaleRead(const clang::VarDecl &V,
                                   const clang::Stmt &After,
                                   const clang::FunctionDecl &F,
-                                  clang::ASTContext &Ctx);
+                                  clang::ASTContext &Ctx,
+                                  clang::SourceLocation Until = {});
 
 } // namespace ownmap
 

@@ -4,11 +4,11 @@
 // is lost when the host reads the data afterwards with no `target update
 // from` before the read: an error at the device write naming the map and
 // the host read, with a note at the read. An update before the read, an
-// exit data that copies back, a 'tofrom' region, or a read that never comes
-// are fine.
+// exit data that copies back, a read after a 'tofrom' region ends, or a
+// read that never comes are fine; a read inside a 'tofrom' region is not.
 // RUN: not %ownmap-rewrite --audit %s --report=%t.json --report-format=json -- 2> %t.err
 // RUN: FileCheck %s < %t.err
-// RUN: python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"]; got=[(x["level"], x["rule"], x["variable"], x["location"]["line"], x["direction"], x["suggestion"]) for x in f]; want=[("error","ownmap.audit.lost-write","u",18,"from_device","#pragma omp target update from(u[0:n])"),("note","ownmap.audit.lost-write","u",28,"from_device","#pragma omp target update from(u[0:n])"),("error","ownmap.audit.lost-write","x",51,"from_device","#pragma omp target update from(x[0:n])"),("note","ownmap.audit.lost-write","x",52,"from_device","#pragma omp target update from(x[0:n])"),("error","ownmap.audit.lost-write","r",76,"from_device","#pragma omp target update from(r[0:n])"),("note","ownmap.audit.lost-write","r",78,"from_device","#pragma omp target update from(r[0:n])")]; assert got==want, got' %t.json
+// RUN: python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"]; got=[(x["level"], x["rule"], x["variable"], x["location"]["line"], x["direction"], x["suggestion"]) for x in f]; want=[("error","ownmap.audit.lost-write","u",18,"from_device","#pragma omp target update from(u[0:n])"),("note","ownmap.audit.lost-write","u",28,"from_device","#pragma omp target update from(u[0:n])"),("error","ownmap.audit.lost-write","x",51,"from_device","#pragma omp target update from(x[0:n])"),("note","ownmap.audit.lost-write","x",52,"from_device","#pragma omp target update from(x[0:n])"),("error","ownmap.audit.lost-write","r",76,"from_device","#pragma omp target update from(r[0:n])"),("note","ownmap.audit.lost-write","r",78,"from_device","#pragma omp target update from(r[0:n])"),("error","ownmap.audit.lost-write","v",97,"from_device","#pragma omp target update from(u[0:n])"),("note","ownmap.audit.lost-write","v",107,"from_device","#pragma omp target update from(u[0:n])")]; assert got==want, got' %t.json
 #include <stdio.h>
 
 // A relaxation kernel, called inside its callers' regions.
@@ -80,7 +80,6 @@ double residual(int n, const double *u, double *r) {
   return norm;
 }
 // CHECK: audit-stale-reads.c:76:7: error: 'r' is written on the device here, but 'r[0:n]' is mapped 'alloc' at line 72, which never copies it back, and the host reads 'r[i]' at line 78
-// CHECK: 3 errors generated.
 
 // The host writes the data before it reads it again: not a lost read.
 double rewritten(int n, double *u) {
@@ -89,3 +88,24 @@ double rewritten(int n, double *u) {
   u[0] = 1;
   return u[0];
 }
+
+// A tofrom region copies back only when it ends: a read inside it after
+// the kernel is stale, one after it is fresh.
+static void damp(int n, double *v) {
+#pragma omp target teams distribute parallel for
+  for (int i = 0; i < n; ++i)
+    v[i] = 0.9 * v[i];
+}
+// CHECK: audit-stale-reads.c:[[#@LINE-2]]:5: error: 'v' is written on the device here, but 'u[0:n]' is mapped 'tofrom' at line [[#@LINE+5]], which copies it back only when its region ends, and the host reads 'u[0]' at line [[#@LINE+8]] with no 'target update from' before
+// CHECK: audit-stale-reads.c:[[#@LINE+7]]:13: note: the host reads 'u' here
+
+double inside(int n, double *u) {
+  double first;
+#pragma omp target data map(tofrom: u[0:n])
+  {
+    damp(n, u);
+    first = u[0];
+  }
+  return first + u[1];
+}
+// CHECK: 4 errors generated.
