@@ -10,7 +10,10 @@
  *    runtime reports and fails it as it would, and OWNMAP_ON_ERROR=abort
  *    stops the program only once it returned);
  *  - free/realloc of a heap block that is still mapped (error);
- *  - mappings still present at exit (warning).
+ *  - a host access to data a kernel may have changed, before the copy came
+ *    back (warning; OWNMAP_CHECKS=full guards such buffers, stale.h);
+ *  - mappings still present at exit (warning, leak_check.c; a note for
+ *    those of threads still running then).
  * After another error, OWNMAP_ON_ERROR=abort stops the program at once.
  */
 #ifndef OWNMAP_PLUGIN_CHECKS_H

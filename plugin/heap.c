@@ -1,5 +1,7 @@
 /* heap.c - the malloc family, interposed to keep the allocation record
- * (rtl/allocations.h) and to check free/realloc of mapped memory.
+ * (rtl/allocations.h), to check free/realloc of mapped memory, and to give
+ * back the device copy of a held block (residency.h) before the block is
+ * freed or moved.
  *
  * The real functions are resolved with dlsym(RTLD_NEXT) on first use. dlsym
  * may itself allocate: while a thread resolves, its allocations come from a
