@@ -20,7 +20,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+// A stress program that includes this file states its own sizes
+// (test/stress/barrier-shared-input.c).
+#ifndef OWNMAP_STRESS_SIZES
 enum { N = 1 << 18, THREADS = 4, STEPS = 8 };
+#endif
 
 static const double *shared_input;
 static pthread_barrier_t step_barrier;
