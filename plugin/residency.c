@@ -227,7 +227,7 @@ static void give_back(om_held_section *section, bool keep_data, give_back_kind k
 static om_held_section *give_back_idle_overlapping(uintptr_t begin, uintptr_t end, bool keep_data,
                                                 give_back_kind kind) {
   om_held_section *busy = NULL;
-  if (!om_residency_holding()) /* every call plans through here: skip the slots' scan */
+  if (!om_held_maybe_near(&table, begin, end)) /* every call plans through here */
     return NULL;
   for (int i = 0, bound = om_held_slots_bound(&table); i < bound; i++)
     if (om_held_overlaps(&table.slots[i], begin, end)) {
