@@ -1,5 +1,6 @@
 //===- LoopAccess.cpp - what an offload candidate loop reads and writes ---===//
 #include "LoopAccess.h"
+#include "ChangedVariables.h"
 #include "Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -27,23 +28,8 @@ public:
   std::vector<const VarDecl *> OutsideInnerIndices;
   /// The body has break or continue: no access is certain to run.
   bool Jumps = false;
-  /// Variables assigned, incremented or whose address is taken.
-  llvm::SmallPtrSet<const VarDecl *, 8> Changed;
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      noteChanged(B->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      noteChanged(U->getSubExpr());
-    return true;
-  }
-  void noteChanged(const Expr *E) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-        Changed.insert(V);
-  }
+  /// Variables the loop changes (ChangedVariables.h).
+  VariableSet Changed = changedVariables(&Outer);
   bool VisitVarDecl(VarDecl *V) {
     Vars.insert(V);
     return true;
@@ -135,7 +121,7 @@ private:
   llvm::DenseMap<const VarDecl *, std::optional<ViewChain>> Views;
   /// Variables the kernel changes anywhere (for views declared before the
   /// loop, whose base and offset must hold their values up to it).
-  std::optional<llvm::SmallPtrSet<const VarDecl *, 8>> KernelChanged;
+  std::optional<VariableSet> KernelChanged;
   const ViewChain *viewOf(const VarDecl *V);
   bool changedInKernel(const VarDecl *V, const Expr *E);
 
@@ -194,10 +180,8 @@ const AccessWalker::ViewChain *AccessWalker::viewOf(const VarDecl *V) {
 /// True when the kernel changes V, or a variable E reads, anywhere.
 bool AccessWalker::changedInKernel(const VarDecl *V, const Expr *E) {
   if (!KernelChanged) {
-    LoopLocals Kernel(*Loop.Loop);
-    if (const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext()))
-      Kernel.TraverseStmt(F->getBody());
-    KernelChanged = Kernel.Changed;
+    const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
+    KernelChanged = changedVariables(F ? F->getBody() : nullptr);
   }
   if (KernelChanged->count(V))
     return true;
