@@ -135,8 +135,9 @@ om_ledger_row *om_entry_row(om_ledger *ledger, const om_map_entries *entries, in
 /* The copies entry i made in the call, as direction bits; 0 when it is
  * not counted. */
 static unsigned entry_copies(om_call_kind kind, const om_map_entries *entries, int32_t i,
-                             const om_presence *before, const om_presence *after) {
-  if (!entry_counted(entries, i))
+                             const om_presence *before, const om_presence *after,
+                             const om_presence *skipped) {
+  if (!entry_counted(entries, i) || (skipped != NULL && om_presence_bit(skipped, i)))
     return 0;
   return om_entry_copies(kind, entries->types[i], om_presence_bit(before, i),
                          om_presence_bit(after, i));
@@ -147,17 +148,18 @@ static unsigned copy_count(unsigned copies) { return (copies & 1u) + ((copies >>
 void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
                      const om_map_entries *entries,
                      const om_presence *before, const om_presence *after,
-                     const om_call_origin *origin, uint64_t start_ns, uint64_t duration_ns) {
+                     const om_presence *skipped, const om_call_origin *origin,
+                     uint64_t start_ns, uint64_t duration_ns) {
   /* A kernel call's duration includes the kernel: its copies are not timed.
    * A data call's duration is shared by its copies in proportion to bytes. */
   uint64_t call_bytes = 0;
   if (kind != OM_CALL_KERNEL)
     for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++)
-      call_bytes += copy_count(entry_copies(kind, entries, i, before, after)) *
+      call_bytes += copy_count(entry_copies(kind, entries, i, before, after, skipped)) *
                     (uint64_t)entries->sizes[i];
   uint64_t at_ns = start_ns;
   for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
-    unsigned copies = entry_copies(kind, entries, i, before, after);
+    unsigned copies = entry_copies(kind, entries, i, before, after, skipped);
     if (copies == 0)
       continue;
     om_ledger_row *row = om_entry_row(ledger, entries, i, origin);

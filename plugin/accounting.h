@@ -99,10 +99,13 @@ om_ledger_row *om_entry_row(om_ledger *ledger, const om_map_entries *entries, in
  * approximation: the call also looks up and allocates, and the runtime may
  * copy in another order); a kernel call's copies are not timed (its
  * duration includes the kernel): they add no time and have duration 0 on
- * the timeline, at the call's start (to the device) or end (back). */
+ * the timeline, at the call's start (to the device) or end (back).
+ * Entries in `skipped` (may be NULL) are not recorded: the runtime did not
+ * see them (transfer elision served them, and counts its own copies). */
 void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
                      const om_map_entries *entries,
                      const om_presence *before, const om_presence *after,
-                     const om_call_origin *origin, uint64_t start_ns, uint64_t duration_ns);
+                     const om_presence *skipped, const om_call_origin *origin,
+                     uint64_t start_ns, uint64_t duration_ns);
 
 #endif

@@ -39,7 +39,18 @@ typedef struct {
   char *snapshot;            /* device memory, or NULL */
   om_pin pin;                /* the guarded pages, page-locked when it could */
   bool snapshot_is_newest;   /* the program's data is in the snapshot, not device_copy */
-  bool in_use;               /* a kernel is forwarded with it right now */
+  bool in_use;               /* a call is forwarded with it right now */
+  /* The program's references to its own mapping of the whole block, which
+   * the engine serves (data regions, enter/exit data; residency.h); 0 when
+   * the program does not map it. */
+  unsigned program_refs;
+  /* While the program maps it: a kernel may have written the device copy
+   * since the host's and the device's data were last in step, so in-step
+   * chunks say nothing of the device's bytes. */
+  bool device_diverged;
+  /* Some reference of the program's mapping asked for the results back
+   * (FROM): its device data is likely wanted, not discarded. */
+  bool program_copies_back;
   uint64_t last_used;
   unsigned faults;           /* since the last kernel */
   void *bookkeeping;         /* mmap'd: the chunk states, then the edges' copies */
@@ -93,7 +104,8 @@ om_held_section *om_held_find(om_held_table *table, uintptr_t begin, uintptr_t e
 /* A free slot, or NULL. */
 om_held_section *om_held_free_slot(om_held_table *table);
 
-/* The least recently used section no kernel is using, or NULL. */
+/* The least recently used section no call is using and the program does
+ * not map, or NULL. */
 om_held_section *om_held_least_recent_idle(om_held_table *table);
 
 bool om_held_unsteady(const om_held_table *table, uintptr_t block);

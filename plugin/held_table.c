@@ -88,7 +88,7 @@ om_held_section *om_held_least_recent_idle(om_held_table *table) {
   for (int i = 0, bound = om_held_slots_bound(table); i < bound; i++) {
     om_held_section *section = &table->slots[i];
     if (atomic_load_explicit(&section->begin, memory_order_relaxed) != 0 && !section->in_use &&
-        (oldest == NULL || section->last_used < oldest->last_used))
+        section->program_refs == 0 && (oldest == NULL || section->last_used < oldest->last_used))
       oldest = section;
   }
   return oldest;

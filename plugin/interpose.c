@@ -101,12 +101,14 @@ static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
     if (kind == OM_CALL_KERNEL)
       om_residency_plan_kernel(&view, nowait, &call->residency);
     else
-      om_residency_plan_call(&call->entries, &call->residency);
+      om_residency_plan_data(&view, kind, nowait, &call->residency);
     om_checks_presence_before(&view, is_present, &call->before, &call->tracked);
     if (kind == OM_CALL_DATA_BEGIN || kind == OM_CALL_KERNEL)
       om_checks_before_map(&view);
     if (kind == OM_CALL_KERNEL)
       om_residency_enter_kernel(&view, &call->residency, &call->before, &call->tracked);
+    else
+      om_residency_enter_data(&view, &call->residency);
   }
   call->start_ns = om_now_ns();
   om_self_time_forwarding(entered);
@@ -135,8 +137,12 @@ static void finish_observing(observed_call *call) {
   }
   if (shadowing() && om_stale_enabled())
     om_checks_stale_after(&view, call->kind, &still_mapped);
+  /* A data call's served entries copied nothing through the runtime; the
+   * engine counted its own copies. */
+  bool served = call->kind != OM_CALL_KERNEL && call->residency.any;
   om_account_call(&om_plugin_transfers, call->kind, call->device, &call->entries,
-                  &call->before, &after, &call->origin, call->start_ns, duration_ns);
+                  &call->before, &after, served ? &call->residency.taken : NULL, &call->origin,
+                  call->start_ns, duration_ns);
   om_residency_finish_call(&view, &call->residency);
   om_self_time_returned(returned);
   om_inside_offload_call = false;
@@ -170,6 +176,8 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
   int result;
   if (!kernel_args_understood(args)) {
     om_checks_unseen_call();
+    if (program_kernel)
+      om_residency_unplanned_kernel(device_id == OM_DEVICE_DEFAULT ? -1 : (int)device_id);
     result = forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
   } else {
     observed_call call;
@@ -187,55 +195,89 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
 }
 
 /* The six data entry points differ only in the call kind and whether they
- * carry dependences; each forwards its arguments unchanged. */
+ * carry dependences (target tasks, which the engine never serves); each
+ * forwards its arguments unchanged, less the entries the engine serves
+ * (residency.h). */
 #define OM_DATA_ARGS loc, device_id, count, bases, begins, sizes, types, names, mappers
 #define OM_DEP_ARGS dep_count, deps, noalias_count, noalias_deps
 
-static void observe_data_call(observed_call *call, om_call_kind kind, OM_REAL_DATA_PARAMS,
-                              const void *return_address) {
-  begin_observing(call, kind, false, loc, device_id,
+static void observe_data_call(observed_call *call, om_call_kind kind, bool nowait,
+                              OM_REAL_DATA_PARAMS, const void *return_address) {
+  begin_observing(call, kind, nowait, loc, device_id,
                   data_entries(count, begins, sizes, types, names, mappers), bases,
                   return_address);
 }
 
+typedef void (*data_call_fn)(OM_REAL_DATA_PARAMS);
+
+/* Forwards a data call without the entries the engine serves. The runtime
+ * gets arrays of its own, so no entry may name another by index (struct
+ * members, which the engine never serves with). */
+static void forward_unserved(const observed_call *call, data_call_fn forward,
+                             OM_REAL_DATA_PARAMS) {
+  if (!call->counted || !call->residency.any) {
+    forward(OM_DATA_ARGS);
+    return;
+  }
+  enum { MAX = OM_RESIDENCY_SERVED_ENTRIES };
+  void *kept_bases[MAX], *kept_begins[MAX], *kept_names[MAX], *kept_mappers[MAX];
+  int64_t kept_sizes[MAX], kept_types[MAX];
+  int32_t kept = 0;
+  for (int32_t i = 0; i < count && i < MAX; i++) {
+    if (om_presence_bit(&call->residency.taken, i))
+      continue;
+    kept_bases[kept] = bases[i];
+    kept_begins[kept] = begins[i];
+    kept_sizes[kept] = sizes[i];
+    kept_types[kept] = types[i];
+    kept_names[kept] = names != NULL ? names[i] : NULL;
+    kept_mappers[kept] = mappers != NULL ? mappers[i] : NULL;
+    kept++;
+  }
+  forward(loc, device_id, kept, kept_bases, kept_begins, kept_sizes, kept_types,
+          names != NULL ? kept_names : NULL, mappers != NULL ? kept_mappers : NULL);
+}
+
 OM_EXPORT void __tgt_target_data_begin_mapper(OM_REAL_DATA_PARAMS) {
   observed_call call;
-  observe_data_call(&call, OM_CALL_DATA_BEGIN, OM_DATA_ARGS, __builtin_return_address(0));
-  OM_REAL(__tgt_target_data_begin_mapper)(OM_DATA_ARGS);
+  observe_data_call(&call, OM_CALL_DATA_BEGIN, false, OM_DATA_ARGS, __builtin_return_address(0));
+  forward_unserved(&call, OM_REAL(__tgt_target_data_begin_mapper), OM_DATA_ARGS);
   finish_observing(&call);
 }
 
 OM_EXPORT void __tgt_target_data_end_mapper(OM_REAL_DATA_PARAMS) {
   observed_call call;
-  observe_data_call(&call, OM_CALL_DATA_END, OM_DATA_ARGS, __builtin_return_address(0));
-  OM_REAL(__tgt_target_data_end_mapper)(OM_DATA_ARGS);
+  observe_data_call(&call, OM_CALL_DATA_END, false, OM_DATA_ARGS, __builtin_return_address(0));
+  forward_unserved(&call, OM_REAL(__tgt_target_data_end_mapper), OM_DATA_ARGS);
   finish_observing(&call);
 }
 
 OM_EXPORT void __tgt_target_data_update_mapper(OM_REAL_DATA_PARAMS) {
   observed_call call;
-  observe_data_call(&call, OM_CALL_DATA_UPDATE, OM_DATA_ARGS, __builtin_return_address(0));
-  OM_REAL(__tgt_target_data_update_mapper)(OM_DATA_ARGS);
+  observe_data_call(&call, OM_CALL_DATA_UPDATE, false, OM_DATA_ARGS,
+                    __builtin_return_address(0));
+  forward_unserved(&call, OM_REAL(__tgt_target_data_update_mapper), OM_DATA_ARGS);
   finish_observing(&call);
 }
 
 OM_EXPORT void __tgt_target_data_begin_nowait_mapper(OM_REAL_DATA_PARAMS, OM_REAL_DEP_PARAMS) {
   observed_call call;
-  observe_data_call(&call, OM_CALL_DATA_BEGIN, OM_DATA_ARGS, __builtin_return_address(0));
+  observe_data_call(&call, OM_CALL_DATA_BEGIN, true, OM_DATA_ARGS, __builtin_return_address(0));
   OM_REAL(__tgt_target_data_begin_nowait_mapper)(OM_DATA_ARGS, OM_DEP_ARGS);
   finish_observing(&call);
 }
 
 OM_EXPORT void __tgt_target_data_end_nowait_mapper(OM_REAL_DATA_PARAMS, OM_REAL_DEP_PARAMS) {
   observed_call call;
-  observe_data_call(&call, OM_CALL_DATA_END, OM_DATA_ARGS, __builtin_return_address(0));
+  observe_data_call(&call, OM_CALL_DATA_END, true, OM_DATA_ARGS, __builtin_return_address(0));
   OM_REAL(__tgt_target_data_end_nowait_mapper)(OM_DATA_ARGS, OM_DEP_ARGS);
   finish_observing(&call);
 }
 
 OM_EXPORT void __tgt_target_data_update_nowait_mapper(OM_REAL_DATA_PARAMS, OM_REAL_DEP_PARAMS) {
   observed_call call;
-  observe_data_call(&call, OM_CALL_DATA_UPDATE, OM_DATA_ARGS, __builtin_return_address(0));
+  observe_data_call(&call, OM_CALL_DATA_UPDATE, true, OM_DATA_ARGS,
+                    __builtin_return_address(0));
   OM_REAL(__tgt_target_data_update_nowait_mapper)(OM_DATA_ARGS, OM_DEP_ARGS);
   finish_observing(&call);
 }

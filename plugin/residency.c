@@ -22,6 +22,7 @@
 #include "options.h"
 #include "pinning.h"
 #include "plugin.h"
+#include "stale.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -47,6 +48,8 @@ static om_elide_policy policy;
 static bool exit_handler_registered;
 /* Set at exit: nothing is held from then on. Under the engine lock. */
 static bool stopped;
+/* Held sections the program maps through the engine (program_refs > 0). */
+static unsigned mapped_sections;
 
 /* Set while this thread runs engine code under the lock: a fault then is
  * the engine's own bug, not the program's access, and must not wait for
@@ -176,6 +179,8 @@ static size_t upload_host_newer(om_held_section *section, size_t from, size_t to
 }
 
 static bool owns_fault(uintptr_t address);
+static bool room_for_snapshot(om_held_section *section);
+static void keep_snapshot(om_held_section *section);
 static void give_back_early(uintptr_t begin, uintptr_t end);
 static void let_host_write(om_held_section *section, size_t first, size_t last);
 
@@ -186,6 +191,21 @@ static void let_host_write(om_held_section *section, size_t first, size_t last);
  * while it waited any slot may have been given back and held again for
  * another block. */
 static void wait_for_idle_section(void) { pthread_cond_wait(&section_idle, &engine_lock); }
+
+/* The program's references to its mapping of the section go to the
+ * runtime, on the same device memory (which holds the program's device
+ * data), so that its later maps, ends and updates find what they would
+ * have found without the plugin. */
+static void hand_program_mapping_over(om_held_section *section) {
+  void *base = (void *)section->chunks.begin;
+  int64_t size = (int64_t)om_held_bytes(section), type = 0;
+  for (unsigned i = 0; i < section->program_refs; i++)
+    OM_REAL(__tgt_target_data_begin_mapper)
+    (NULL, section->device, 1, &base, &base, &size, &type, NULL, NULL);
+  section->program_refs = 0;
+  section->device_diverged = false;
+  mapped_sections--;
+}
 
 static void release_reference(om_held_section *section) {
   void *base = (void *)section->chunks.begin;
@@ -213,6 +233,8 @@ static void give_back(om_held_section *section, bool keep_data, give_back_kind k
   om_pages_protect(section->chunks.guard_low,
                    section->chunks.guard_high - section->chunks.guard_low, PROT_READ | PROT_WRITE);
   om_unpin_range((void *)section->chunks.guard_low, &section->pin);
+  if (section->program_refs > 0)
+    hand_program_mapping_over(section);
   release_reference(section);
   if (section->snapshot != NULL)
     OM_REAL(omp_target_free)(section->snapshot, section->device);
@@ -399,6 +421,61 @@ static bool held_elsewhere(const om_held_section *own, uintptr_t start, uintptr_
   return false;
 }
 
+/* The section of device that holds [begin, end) (at least one byte) and
+ * that the program maps through the engine, or NULL. */
+static om_held_section *program_section(uintptr_t begin, uintptr_t end, int device) {
+  if (mapped_sections == 0)
+    return NULL;
+  om_held_section *section = om_held_find(&table, begin, end > begin ? end : begin + 1, device);
+  return section != NULL && section->program_refs > 0 ? section : NULL;
+}
+
+/* The device no longer holds what the edges' copies say it holds. */
+static void forget_edges(om_held_section *section) {
+  for (int i = 0; i < 2; i++)
+    section->edges[i].known_low = section->edges[i].known_high = 0;
+}
+
+/* Something other than the engine may now write the device copies of the
+ * sections the program maps on device (-1: any): a kernel is about to run.
+ * The snapshot then keeps the host's data of every chunk not newer on the
+ * host: that of chunks newer on the device (the program has not seen the
+ * copy back yet; a host read inside the region must find it), and, when
+ * the mapping is likely to end without FROM, of those in step, so that
+ * its end restores the device copy instead of copying them all again.
+ * When the snapshot does not fit, the chunks newer on the device come back
+ * to the host instead, and the end treats the chunks in step as changed. */
+static void device_may_write_program_sections(int device) {
+  for (int i = 0, bound = om_held_slots_bound(&table); mapped_sections > 0 && i < bound; i++) {
+    om_held_section *section = &table.slots[i];
+    size_t first, last;
+    if (section->program_refs == 0 || (device >= 0 && section->device != device))
+      continue;
+    bool device_newer =
+        om_chunks_next_run(&section->chunks, OM_CHUNK_DEVICE_NEWER, 0, &first, &last);
+    if (!section->snapshot_is_newest && (device_newer || !section->program_copies_back)) {
+      if (room_for_snapshot(section))
+        keep_snapshot(section);
+      else if (device_newer)
+        fetch_chunks(section, 0, section->chunks.count);
+    }
+    section->device_diverged = true;
+    forget_edges(section);
+  }
+}
+
+/* Whether kernel entry i lies in a section the program maps through the
+ * engine, so that the runtime finds it present and copies nothing, as it
+ * would without the plugin: not with `always` or a mapper, which copy. */
+static bool present_in_program_section(const om_checked_call *call, int32_t i) {
+  const om_map_entries *entries = call->entries;
+  uintptr_t begin = (uintptr_t)entries->begins[i];
+  int64_t size = entries->sizes[i];
+  return begin != 0 && size >= 0 && !(entries->types[i] & OM_MAP_ALWAYS) &&
+         (entries->mappers == NULL || entries->mappers[i] == NULL) &&
+         program_section(begin, begin + (uintptr_t)size, call->device) != NULL;
+}
+
 /* Entry i, decided under the lock: the section that serves it, held now
  * if it was not, and marked in use; or NULL when the runtime maps the
  * entry, after the sections it overlaps were given back. *busy when a
@@ -423,6 +500,8 @@ static om_held_section *plan_entry(const om_checked_call *call, int32_t i, bool 
       return section;
     }
   }
+  if (present_in_program_section(call, i))
+    return NULL;
   if (om_entry_claims(entries, NULL, i) &&
       give_back_idle_overlapping(begin, end, true, GIVE_BACK_EARLY) != NULL)
     *busy = true;
@@ -455,6 +534,7 @@ static void claim(om_residency_plan *plan, const om_map_entries *entries,
 }
 
 void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_residency_plan *plan) {
+  plan->kind = OM_CALL_KERNEL;
   plan->any = plan->claimed = false;
   if (!active())
     return;
@@ -477,6 +557,7 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
     release_sections(call, &plan->taken, i < takeable ? i : takeable);
     wait_for_idle_section();
   }
+  device_may_write_program_sections(call->device);
   claim(plan, entries, &plan->taken);
   unlock_engine(entry);
 }
@@ -687,8 +768,12 @@ void om_residency_finish_call(const om_checked_call *call, om_residency_plan *pl
       continue;
     uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
     om_held_section *section = om_held_find(&table, begin, end, call->device);
-    if (section != NULL)
+    if (section == NULL)
+      continue;
+    if (plan->kind == OM_CALL_KERNEL)
       leave_entry(section, begin, end, entries->types[i]);
+    else
+      section->in_use = false; /* the data call's work was done before it */
   }
   om_claims_remove(&claims, &plan->claim);
   plan->claimed = false;
@@ -696,26 +781,288 @@ void om_residency_finish_call(const om_checked_call *call, om_residency_plan *pl
   unlock_engine(entry);
 }
 
-/* ---- everything else that touches held memory ---- */
+/* ---- the program's own mappings of held blocks ---- */
 
-void om_residency_plan_call(const om_map_entries *entries, om_residency_plan *plan) {
+/* Whether the engine may serve some entries of a data call: few entries
+ * (those served are left out of a copy of the call's arrays), none of
+ * them a struct member (whose parent is named by its index), and not
+ * while the stale checks guard the program's mapped buffers. */
+static bool call_servable(const om_map_entries *entries, bool nowait) {
+  if (nowait || entries->count > OM_RESIDENCY_SERVED_ENTRIES || om_stale_enabled())
+    return false;
+  for (int32_t i = 0; i < entries->count; i++)
+    if (entries->types[i] & OM_MAP_MEMBER_OF)
+      return false;
+  return true;
+}
+
+/* A data begin's entry i that maps a whole heap block: the section that
+ * serves it (held now if it was not), or NULL when the runtime maps it. */
+static om_held_section *plan_mapping_begin(const om_checked_call *call, int32_t i, bool *busy) {
+  const om_map_entries *entries = call->entries;
+  om_takeover_entry entry = takeover_entry(entries, i, false);
+  uintptr_t start;
+  size_t size;
+  if (!om_takeover_entry_eligible(&entry) || !om_checks_heap_block_of(call, i, &start, &size) ||
+      (uintptr_t)entry.begin != start || (size_t)entry.size != size ||
+      others_map(entries, i, start, start + size))
+    return NULL;
+  om_held_section *section = om_held_find(&table, start, start + size, call->device);
+  if (section == NULL || section->program_refs == 0) { /* the program's first reference */
+    om_takeover_block block = {.start = start, .size = size,
+                               .unsteady = om_held_unsteady(&table, start),
+                               .program_maps = program_maps(start, start + size) ||
+                                               om_claims_touch(&claims, start, start + size)};
+    if (!om_takeover_block_eligible(&entry, &block, om_page_size()) ||
+        held_elsewhere(section, start, start + size))
+      return NULL;
+  }
+  if (section == NULL)
+    return hold(start, start + size, call->device, size);
+  if (section->in_use)
+    *busy = true;
+  return *busy ? NULL : section;
+}
+
+/* A data end's or update's entry i inside a section the program maps
+ * through the engine: that section, or NULL when the call is left to the
+ * runtime (the section then goes back to it). An end must name the whole
+ * block, as the begin did. */
+static om_held_section *plan_mapping_use(const om_checked_call *call, om_call_kind kind,
+                                         int32_t i, bool *busy) {
+  const om_map_entries *entries = call->entries;
+  uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
+  int64_t type = entries->types[i];
+  int64_t allowed = kind == OM_CALL_DATA_END
+                        ? OM_MAP_TO | OM_MAP_FROM | OM_MAP_DELETE | OM_MAP_IMPLICIT
+                        : OM_MAP_TO | OM_MAP_FROM;
+  if (begin == 0 || entries->sizes[i] <= 0 || (type & ~allowed) != 0 ||
+      (entries->mappers != NULL && entries->mappers[i] != NULL))
+    return NULL;
+  om_held_section *section = program_section(begin, end, call->device);
+  if (section == NULL ||
+      others_map(entries, i, section->chunks.begin, section->chunks.end) ||
+      (kind == OM_CALL_DATA_END &&
+       (begin != section->chunks.begin || end != section->chunks.end)) ||
+      (kind == OM_CALL_DATA_UPDATE && !(type & (OM_MAP_TO | OM_MAP_FROM))))
+    return NULL;
+  if (section->in_use)
+    *busy = true;
+  return *busy ? NULL : section;
+}
+
+/* An entry the runtime gets: the held sections it overlaps go back, and so
+ * does the one whose device address it asks for (use_device_ptr or
+ * use_device_addr: without the plugin the runtime would not find a block
+ * the engine holds for itself, and the program must not write a device
+ * copy the engine keeps in step). True when one is in use meanwhile. */
+static bool give_back_for_runtime(const om_map_entries *entries, int32_t i) {
+  uintptr_t begin = (uintptr_t)entries->begins[i];
+  if (entries->types[i] & OM_MAP_RETURN_PARAM)
+    return begin != 0 &&
+           give_back_idle_overlapping(begin, begin + 1, true, GIVE_BACK_EARLY) != NULL;
+  return om_entry_claims(entries, NULL, i) &&
+         give_back_idle_overlapping(begin, begin + (uintptr_t)entries->sizes[i], true,
+                                    GIVE_BACK_EARLY) != NULL;
+}
+
+void om_residency_plan_data(const om_checked_call *call, om_call_kind kind, bool nowait,
+                            om_residency_plan *plan) {
+  plan->kind = kind;
   plan->any = plan->claimed = false;
   if (!active())
     return;
+  const om_map_entries *entries = call->entries;
+  bool servable = call_servable(entries, nowait);
   engine_entry entry = lock_engine();
   for (;;) {
+    memset(&plan->taken, 0, sizeof plan->taken);
+    plan->any = false;
     bool busy = false;
-    for (int32_t i = 0; i < entries->count; i++)
-      if (om_entry_claims(entries, NULL, i)) {
-        uintptr_t begin = (uintptr_t)entries->begins[i];
-        busy |= give_back_idle_overlapping(begin, begin + (uintptr_t)entries->sizes[i], true,
-                                           GIVE_BACK_EARLY) != NULL;
+    int32_t i;
+    for (i = 0; i < entries->count && !busy; i++) {
+      om_held_section *section = NULL;
+      if (servable)
+        section = kind == OM_CALL_DATA_BEGIN ? plan_mapping_begin(call, i, &busy)
+                                             : plan_mapping_use(call, kind, i, &busy);
+      if (section != NULL) {
+        section->in_use = true;
+        om_presence_set(&plan->taken, i, true);
+        plan->any = true;
+      } else if (!busy) {
+        busy = give_back_for_runtime(entries, i);
       }
+    }
     if (!busy)
       break;
+    release_sections(call, &plan->taken, i); /* at most OM_RESIDENCY_SERVED_ENTRIES */
     wait_for_idle_section();
   }
-  claim(plan, entries, NULL);
+  claim(plan, entries, &plan->taken);
+  unlock_engine(entry);
+}
+
+/* The program's first reference copies the host's data to the device
+ * (with TO); later ones find it present and copy nothing. */
+static void begin_program_mapping(om_held_section *section, int64_t type) {
+  if (section->program_refs++ > 0) {
+    section->program_copies_back |= (type & OM_MAP_FROM) != 0;
+    return;
+  }
+  mapped_sections++;
+  section->program_copies_back = (type & OM_MAP_FROM) != 0;
+  if (type & OM_MAP_TO) {
+    make_device_current(section, section->chunks.begin, section->chunks.end, false);
+    section->device_diverged = false;
+  } else { /* the device copy is the program's now, whatever it holds */
+    section->device_diverged = section->snapshot_is_newest;
+  }
+}
+
+/* The program's device data goes without FROM: the device copy must hold
+ * the host's data again wherever the chunks say it does. The snapshot, if
+ * it was kept before the first kernel, holds it; else the chunks in step
+ * count as changed on the host. */
+static void discard_program_device_data(om_held_section *section) {
+  if (section->snapshot_is_newest) {
+    restore_snapshot(section, false);
+    return;
+  }
+  if (!section->device_diverged)
+    return;
+  size_t first, last, from = 0;
+  while (om_chunks_next_run(&section->chunks, OM_CHUNK_IN_STEP, from, &first, &last)) {
+    uintptr_t low = om_chunk_low(&section->chunks, first),
+              high = om_chunk_high(&section->chunks, last - 1);
+    om_pages_protect(low, high - low, PROT_READ | PROT_WRITE);
+    om_chunks_set(&section->chunks, first, last, OM_CHUNK_HOST_NEWER);
+    from = last;
+  }
+  forget_edges(section);
+}
+
+/* A reference ends (all of them with DELETE); the last one brings the
+ * device's data back (with FROM, lazily) or discards it. */
+static void end_program_mapping(om_held_section *section, int64_t type) {
+  section->program_refs = (type & OM_MAP_DELETE) ? 0 : section->program_refs - 1;
+  if (section->program_refs > 0)
+    return;
+  mapped_sections--;
+  if (type & OM_MAP_FROM) {
+    section->snapshot_is_newest = false; /* the device copy is the newest of it all */
+    results_on_device(section, section->chunks.begin, section->chunks.end);
+  } else {
+    discard_program_device_data(section);
+  }
+  section->device_diverged = false;
+}
+
+/* Chunks [first, last) the host wrote go read-only and in step, before
+ * the copy that puts them in step, so that a host write during it faults.
+ * Those exposed for writing stay writable and newer on the host. */
+static void mark_host_newer_in_step(om_held_section *section, size_t first, size_t last) {
+  size_t from = first, run_first, run_last;
+  while (from < last &&
+         om_chunks_next_run(&section->chunks, OM_CHUNK_HOST_NEWER, from, &run_first, &run_last) &&
+         run_first < last) {
+    bool exposed;
+    run_last = same_write_exposure(section, run_first, run_last < last ? run_last : last, &exposed);
+    if (!exposed) {
+      uintptr_t low = om_chunk_low(&section->chunks, run_first),
+                high = om_chunk_high(&section->chunks, run_last - 1);
+      om_pages_protect(low, high - low, PROT_READ);
+      om_chunks_set(&section->chunks, run_first, run_last, OM_CHUNK_IN_STEP);
+    }
+    from = run_last;
+  }
+}
+
+/* `target update to` of the part [begin, end) of a chunk that the range
+ * does not cover whole: exactly those bytes, unless the device holds them. */
+static size_t update_device_part(om_held_section *section, size_t chunk, uintptr_t begin,
+                                 uintptr_t end) {
+  uintptr_t from = om_chunk_data_low(&section->chunks, chunk),
+            to = om_chunk_data_high(&section->chunks, chunk);
+  if (!om_clip(&from, &to, begin, end) ||
+      (!section->device_diverged &&
+       section->chunks.states[chunk] != OM_CHUNK_HOST_NEWER))
+    return 0;
+  om_held_copy_to_device(section, from, to - from);
+  return to - from;
+}
+
+/* `target update to` of [begin, end): the device gets the host's bytes of
+ * exactly that range (the rest of its copy is the program's device data),
+ * copying only what it does not hold already. */
+static void update_program_device(om_held_section *section, uintptr_t begin, uintptr_t end) {
+  size_t copied = om_held_copy_edges(section, begin, end, OM_TO_DEVICE);
+  size_t first, last;
+  if (om_chunks_meeting(&section->chunks, begin, end, &first, &last)) {
+    fetch_chunks(section, first, last); /* the host's data first, where the device has it */
+    size_t whole_first = om_chunk_data_low(&section->chunks, first) >= begin ? first : first + 1;
+    size_t whole_last = om_chunk_data_high(&section->chunks, last - 1) <= end ? last : last - 1;
+    if (whole_first < whole_last && !section->device_diverged) {
+      copied += upload_host_newer(section, whole_first, whole_last);
+    } else if (whole_first < whole_last) {
+      mark_host_newer_in_step(section, whole_first, whole_last);
+      uintptr_t low = om_chunk_data_low(&section->chunks, whole_first),
+                high = om_chunk_data_high(&section->chunks, whole_last - 1);
+      om_held_copy_to_device(section, low, high - low);
+      copied += high - low;
+    }
+    if (whole_first != first)
+      copied += update_device_part(section, first, begin, end);
+    if (whole_last != last && last - 1 != first)
+      copied += update_device_part(section, last - 1, begin, end);
+  }
+  om_held_count_elided(section, OM_TO_DEVICE, end - begin > copied ? end - begin - copied : 0,
+                       OM_ELIDED_UNCHANGED);
+}
+
+/* `target update from` of [begin, end): the host gets the device's bytes,
+ * lazily, as after a kernel. Where the host's data of chunks newer on the
+ * device is kept in the snapshot, this range joins it there. */
+static void update_program_host(om_held_section *section, uintptr_t begin, uintptr_t end) {
+  if (section->snapshot_is_newest) {
+    size_t offset = begin - section->chunks.begin;
+    om_held_copy_on_device(section, section->snapshot + offset, section->device_copy + offset,
+                           end - begin);
+  }
+  results_on_device(section, begin, end);
+}
+
+void om_residency_enter_data(const om_checked_call *call, om_residency_plan *plan) {
+  if (!plan->any)
+    return;
+  engine_entry entry = lock_engine();
+  const om_map_entries *entries = call->entries;
+  for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
+    if (!om_presence_bit(&plan->taken, i))
+      continue;
+    uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
+    int64_t type = entries->types[i];
+    om_held_section *section = om_held_find(&table, begin, end, call->device);
+    section->row = om_entry_row(&om_plugin_transfers, entries, i, call->origin);
+    section->last_used = ++use_clock;
+    if (plan->kind == OM_CALL_DATA_BEGIN) {
+      begin_program_mapping(section, type);
+    } else if (plan->kind == OM_CALL_DATA_END) {
+      end_program_mapping(section, type);
+    } else {
+      if (type & OM_MAP_TO)
+        update_program_device(section, begin, end);
+      if (type & OM_MAP_FROM)
+        update_program_host(section, begin, end);
+    }
+  }
+  unlock_engine(entry);
+}
+
+void om_residency_unplanned_kernel(int device) {
+  if (!active())
+    return;
+  engine_entry entry = lock_engine();
+  device_may_write_program_sections(device);
   unlock_engine(entry);
 }
 
@@ -880,7 +1227,8 @@ bool om_residency_hides(const void *begin, size_t size, int device) {
   bool hidden = false;
   for (int i = 0, bound = om_held_slots_bound(&table); i < bound && !hidden; i++)
     hidden = om_held_overlaps(&table.slots[i], low, low + (size ? size : 1)) &&
-             table.slots[i].device == device && !table.slots[i].in_use;
+             table.slots[i].device == device && !table.slots[i].in_use &&
+             table.slots[i].program_refs == 0;
   unlock_engine(entry);
   return hidden;
 }

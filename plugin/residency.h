@@ -27,15 +27,43 @@
  *  - a kernel that maps a section TO only may change the device copy, which
  *    the program then expects to be discarded: the plugin keeps a snapshot
  *    on the device (device-to-device copy) and restores from it.
+ * The program's own mappings of a whole held block (`target data`,
+ * `enter data`: the entry maps the block from its start to its end, TO
+ * and/or FROM, without the bits above, in a call without struct members,
+ * of at most OM_RESIDENCY_SERVED_ENTRIES entries, not nowait, while
+ * OWNMAP_CHECKS=full's stale checks are off) are served the same way: the
+ * entry is left out of the call the runtime gets, the engine counts the
+ * program's references itself and makes the copies they require (the
+ * device copy made current at the first reference with TO; the results
+ * back, lazily, at the last one with FROM). Kernels inside find the block
+ * present through the engine's reference and copy nothing, as they would
+ * without the plugin. `target update` of a section inside it moves
+ * exactly that section: to the device only what is not there already
+ * (nothing when no kernel has run since the host's data was last in step),
+ * back lazily. While the program maps a block, its host copy and its
+ * device copy may legitimately differ: host writes stay on the host
+ * (chunks newer on the host are not copied until the program asks), and
+ * chunks newer on the device hold the host's data of before the region;
+ * before any kernel runs on the device, those are kept in the snapshot (or
+ * fetched, when it does not fit), so that a host read inside the region
+ * sees them and not the kernel's results. At the last reference without
+ * FROM the device copy is made to hold the host's data again wherever the
+ * chunks say so. A program-mapped block is never evicted; given back, it
+ * is handed over: the runtime gets the program's references on the same
+ * device memory, so later maps, ends and updates find what they would have
+ * found without the plugin.
  * Anything else that touches a held block first gives it back to the
  * runtime with the host's copy complete: another map of it (data begin,
- * end, update, a map that is not taken over), free (without copying),
- * realloc, the omp_target_* API, fork and exit. The system calls
+ * end, update, a map that is not taken over or served, a map with
+ * `always` inside the program's mapping), a request for its device address
+ * (use_device_ptr or use_device_addr, omp_get_mapped_ptr), free (without
+ * copying), realloc, the omp_target_* API, fork and exit. The system calls
  * interposed in stale_syscalls.c only complete the host's copy of their
  * buffers (om_residency_host_access) and leave the block held. MPI's
  * calls (mpi.c) expose their buffers for as long as the operation lasts:
  * no chunk they meet is protected meanwhile (exposures.h). Held device memory is capped by
- * OWNMAP_CACHE_MB; the least recently used blocks are given back first.
+ * OWNMAP_CACHE_MB; the least recently used blocks the program does not map
+ * are given back first.
  *
  * Parts: the take-over policy (takeover.h), the calls in flight that map
  * through the runtime (claims.h), the chunk bookkeeping (chunks.h), the
@@ -45,7 +73,11 @@
  *
  * Concurrency model.
  *  - States of a slot of the held-block table: FREE (begin == 0), HELD
- *    (idle) and IN USE (exactly one kernel is forwarded with it). Its
+ *    (idle) and IN USE (exactly one call is forwarded with it: a kernel
+ *    that takes it over, or a data call the engine serves for it). A HELD
+ *    or IN USE section is also MAPPED BY THE PROGRAM while program_refs >
+ *    0; that changes only under the lock, by a served data call, and
+ *    giving the section back hands the references to the runtime. Its
  *    chunks are each IN_STEP (read-only), HOST_NEWER (writable) or
  *    DEVICE_NEWER (PROT_NONE).
  *  - One mutex, the engine lock, guards every transition, all chunk states
@@ -108,9 +140,15 @@
 /* Reads OWNMAP_ELIDE and OWNMAP_CACHE_MB; called once at initialisation. */
 void om_residency_configure(void);
 
-/* One offload call's dealings with the engine: the kernel entries it takes
- * over, and the claim of the entries the runtime maps (claims.h). */
+/* Data calls with more entries are left to the runtime (the entries the
+ * engine serves are left out of the call forwarded, on the stack). */
+#define OM_RESIDENCY_SERVED_ENTRIES 32
+
+/* One offload call's dealings with the engine: the entries it takes over
+ * (a kernel's) or serves (a data call's), and the claim of the entries the
+ * runtime maps (claims.h). */
 typedef struct {
+  om_call_kind kind;
   om_presence taken;
   bool any;     /* some entry is taken */
   bool claimed; /* the claim is entered: om_residency_finish_call must follow */
@@ -124,10 +162,22 @@ typedef struct {
  * it needs. */
 void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_residency_plan *plan);
 
-/* The same before any other offload call on a device: every entry is the
- * runtime's, so the held sections its entries overlap go back (the host's
- * copy complete) and the entries are claimed. */
-void om_residency_plan_call(const om_map_entries *entries, om_residency_plan *plan);
+/* The same before a data call (begin, end or update; nowait when it is a
+ * target task): decides which entries the engine serves (above) and marks
+ * their sections in use until the call finishes; gives back the held
+ * sections that the other entries overlap (or whose device address they
+ * ask for) and claims those entries. The entries served must be left out
+ * of the call forwarded. */
+void om_residency_plan_data(const om_checked_call *call, om_call_kind kind, bool nowait,
+                            om_residency_plan *plan);
+
+/* After the checks, before forwarding a data call planned above: the
+ * served entries' references and copies. */
+void om_residency_enter_data(const om_checked_call *call, om_residency_plan *plan);
+
+/* A kernel is forwarded unplanned (its arguments are not understood) to
+ * device (-1: any): it may write the device copies the program maps. */
+void om_residency_unplanned_kernel(int device);
 
 /* After the checks, before forwarding a kernel: makes the taken entries'
  * device copies current. Entries it could not serve (no room for a
@@ -171,7 +221,8 @@ void om_residency_rekey_exposure(uintptr_t from, uintptr_t to);
 void om_residency_unexpose(uintptr_t key);
 
 /* True when [begin, begin + size) lies in a section the engine holds but
- * the program has not mapped (omp_target_is_present must then say no). */
+ * the program has not mapped (omp_target_is_present must then say no):
+ * not in use by a kernel, nor mapped by the program through the engine. */
 bool om_residency_hides(const void *begin, size_t size, int device);
 
 /* pthread_atfork: the parent gives everything back before forking, so the

@@ -118,6 +118,9 @@ OM_EXPORT int omp_target_is_present(const void *host, int device) {
 OM_EXPORT void *omp_get_mapped_ptr(const void *host, int device) {
   if (om_residency_hides(host, 0, device))
     return NULL;
+  /* The program may write the device copy through the pointer: a section
+   * it maps through the engine goes to the runtime first. */
+  om_residency_share_range((uintptr_t)host, (uintptr_t)host + 1);
   void *mapped = OM_REAL(omp_get_mapped_ptr)(host, device);
   if (mapped != NULL && om_stale_enabled())
     om_stale_learn_device_address(device, (uintptr_t)host, (uintptr_t)mapped);

@@ -75,9 +75,9 @@ static void test_account_kernel_call(void) {
   om_presence none = {{0}};
   om_ledger ledger = OM_LEDGER_INIT;
   capture_begin(); /* verbose: the mapper entry is said to pass uncounted, once */
-  om_account_call(&ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, &origin, 1000, 500);
+  om_account_call(&ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, NULL, &origin, 1000, 500);
   om_ledger other_ledger = OM_LEDGER_INIT;
-  om_account_call(&other_ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, &origin, 1000,
+  om_account_call(&other_ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, NULL, &origin, 1000,
                   500);
   CHECK_STR(capture_end(),
             "ownmap: passing through uncounted: map entries with a user-defined mapper\n");
@@ -127,7 +127,7 @@ static void test_account_kernel_call(void) {
    * a second call lands in the same rows of the first. */
   count = om_ledger_snapshot(&other_ledger, rows, 8, &other);
   CHECK_EQ_U64(count, 3);
-  om_account_call(&ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, &origin, 1000, 500);
+  om_account_call(&ledger, OM_CALL_KERNEL, 2, &entries, &none, &none, NULL, &origin, 1000, 500);
   count = om_ledger_snapshot(&ledger, rows, 8, &other);
   CHECK_EQ_U64(count, 3);
   for (size_t i = 0; i < count; i++)
@@ -149,7 +149,7 @@ static void test_data_call_time_split_by_bytes(void) {
   om_presence_set(&before, 2, true); /* c is present: not copied */
   static om_ledger ledger = OM_LEDGER_INIT;
   om_ledger_set_epoch(&ledger, 10000);
-  om_account_call(&ledger, OM_CALL_DATA_BEGIN, 1, &entries, &before, &before, &origin, 10500,
+  om_account_call(&ledger, OM_CALL_DATA_BEGIN, 1, &entries, &before, &before, NULL, &origin, 10500,
                   1200);
   uint64_t not_kept;
   CHECK_EQ_U64(om_timeline_kept(&ledger, &not_kept), 2);
@@ -171,6 +171,30 @@ static void test_data_call_time_split_by_bytes(void) {
   CHECK(om_entry_row(&ledger, &entries, 1, &origin) == second->row);
 }
 
+/* Entries the engine served (the runtime never saw them) are not counted,
+ * and take no share of the call's time. */
+static void test_skipped_entries_not_counted(void) {
+  void *begins[] = {a, b};
+  int64_t sizes[] = {800, 400};
+  int64_t types[] = {TO, TO};
+  void *names[] = {";a[0:100];k.c;5;8;;", ";b[0:50];k.c;6;8;;"};
+  om_map_entries entries = {2, begins, sizes, types, names, NULL};
+  om_call_origin origin = {NULL, NULL};
+  om_presence absent = {{0}}, skipped = {{0}};
+  om_presence_set(&skipped, 0, true);
+  static om_ledger ledger = OM_LEDGER_INIT;
+  om_ledger_set_epoch(&ledger, 0);
+  om_account_call(&ledger, OM_CALL_DATA_BEGIN, 1, &entries, &absent, &absent, &skipped, &origin,
+                  100, 600);
+  uint64_t not_kept;
+  CHECK_EQ_U64(om_timeline_kept(&ledger, &not_kept), 1);
+  CHECK_STR(ledger.timeline[0].row->site.name, "b[0:50]");
+  CHECK_EQ_U64(ledger.timeline[0].duration_ns, 600);
+  om_tally tally;
+  om_ledger_device_tally(&ledger, 1, &tally);
+  CHECK_EQ_U64(tally.flow[OM_TO_DEVICE].bytes, 400);
+}
+
 static void test_site_from_return_address(void) {
   void *begins[] = {a};
   int64_t sizes[] = {sizeof a};
@@ -190,6 +214,7 @@ int main(void) {
   test_probe_skips_uncounted_entries();
   test_account_kernel_call();
   test_data_call_time_split_by_bytes();
+  test_skipped_entries_not_counted();
   test_site_from_return_address();
   return check_report("unit-accounting-decisions");
 }
