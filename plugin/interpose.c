@@ -103,6 +103,8 @@ static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
     else
       om_residency_plan_data(&view, kind, nowait, &call->residency);
     om_checks_presence_before(&view, is_present, &call->before, &call->tracked);
+    if (kind != OM_CALL_KERNEL)
+      om_residency_presence_without_engine(&call->residency, &call->before);
     if (kind == OM_CALL_DATA_BEGIN || kind == OM_CALL_KERNEL)
       om_checks_before_map(&view);
     if (kind == OM_CALL_KERNEL)

@@ -877,6 +877,7 @@ void om_residency_plan_data(const om_checked_call *call, om_call_kind kind, bool
   engine_entry entry = lock_engine();
   for (;;) {
     memset(&plan->taken, 0, sizeof plan->taken);
+    memset(&plan->first_references, 0, sizeof plan->first_references);
     plan->any = false;
     bool busy = false;
     int32_t i;
@@ -888,6 +889,8 @@ void om_residency_plan_data(const om_checked_call *call, om_call_kind kind, bool
       if (section != NULL) {
         section->in_use = true;
         om_presence_set(&plan->taken, i, true);
+        om_presence_set(&plan->first_references, i,
+                        kind == OM_CALL_DATA_BEGIN && section->program_refs == 0);
         plan->any = true;
       } else if (!busy) {
         busy = give_back_for_runtime(entries, i);
@@ -900,6 +903,13 @@ void om_residency_plan_data(const om_checked_call *call, om_call_kind kind, bool
   }
   claim(plan, entries, &plan->taken);
   unlock_engine(entry);
+}
+
+void om_residency_presence_without_engine(const om_residency_plan *plan, om_presence *before) {
+  if (!plan->any)
+    return;
+  for (size_t w = 0; w < OM_PRESENCE_MAX / 64; w++)
+    before->bits[w] &= ~plan->first_references.bits[w];
 }
 
 /* The program's first reference copies the host's data to the device

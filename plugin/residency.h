@@ -150,6 +150,7 @@ void om_residency_configure(void);
 typedef struct {
   om_call_kind kind;
   om_presence taken;
+  om_presence first_references; /* served data begins the program makes first */
   bool any;     /* some entry is taken */
   bool claimed; /* the claim is entered: om_residency_finish_call must follow */
   om_claim claim;
@@ -170,6 +171,12 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
  * of the call forwarded. */
 void om_residency_plan_data(const om_checked_call *call, om_call_kind kind, bool nowait,
                             om_residency_plan *plan);
+
+/* After the presence probe of a data call planned above: the runtime finds
+ * the blocks of served entries present (the engine's reference), but
+ * without the plugin a first reference finds its block absent, and the
+ * checks' shadow must follow that mapping: *before says so. */
+void om_residency_presence_without_engine(const om_residency_plan *plan, om_presence *before);
 
 /* After the checks, before forwarding a data call planned above: the
  * served entries' references and copies. */
