@@ -448,19 +448,23 @@ static void forget_edges(om_held_section *section) {
 static void device_may_write_program_sections(int device) {
   for (int i = 0, bound = om_held_slots_bound(&table); mapped_sections > 0 && i < bound; i++) {
     om_held_section *section = &table.slots[i];
-    size_t first, last;
     if (section->program_refs == 0 || (device >= 0 && section->device != device))
       continue;
+    forget_edges(section);
+    /* Once diverged, no chunk becomes newer on the device until the
+     * mapping ends (updates from the device come back at once). */
+    if (section->device_diverged)
+      continue;
+    section->device_diverged = true;
+    size_t first, last;
     bool device_newer =
         om_chunks_next_run(&section->chunks, OM_CHUNK_DEVICE_NEWER, 0, &first, &last);
-    if (!section->snapshot_is_newest && (device_newer || !section->program_copies_back)) {
-      if (room_for_snapshot(section))
-        keep_snapshot(section);
-      else if (device_newer)
-        fetch_chunks(section, 0, section->chunks.count);
-    }
-    section->device_diverged = true;
-    forget_edges(section);
+    if (section->snapshot_is_newest || (!device_newer && section->program_copies_back))
+      continue;
+    if (room_for_snapshot(section))
+      keep_snapshot(section);
+    else if (device_newer)
+      fetch_chunks(section, 0, section->chunks.count);
   }
 }
 
@@ -801,9 +805,12 @@ static bool call_servable(const om_map_entries *entries, bool nowait) {
 static om_held_section *plan_mapping_begin(const om_checked_call *call, int32_t i, bool *busy) {
   const om_map_entries *entries = call->entries;
   om_takeover_entry entry = takeover_entry(entries, i, false);
+  /* alloc too: the engine's copy is the program's device data from now on */
+  om_takeover_entry as_copy = entry;
+  as_copy.type |= OM_MAP_TO;
   uintptr_t start;
   size_t size;
-  if (!om_takeover_entry_eligible(&entry) || !om_checks_heap_block_of(call, i, &start, &size) ||
+  if (!om_takeover_entry_eligible(&as_copy) || !om_checks_heap_block_of(call, i, &start, &size) ||
       (uintptr_t)entry.begin != start || (size_t)entry.size != size ||
       others_map(entries, i, start, start + size))
     return NULL;
@@ -1029,9 +1036,10 @@ static void update_program_device(om_held_section *section, uintptr_t begin, uin
                        OM_ELIDED_UNCHANGED);
 }
 
-/* `target update from` of [begin, end): the host gets the device's bytes,
- * lazily, as after a kernel. Where the host's data of chunks newer on the
- * device is kept in the snapshot, this range joins it there. */
+/* `target update from` of [begin, end): the host gets the device's bytes
+ * now (the program asks because it is about to read them; left on the
+ * device, they would need a snapshot before the next kernel). Where the
+ * snapshot keeps the host's data, this range joins it there. */
 static void update_program_host(om_held_section *section, uintptr_t begin, uintptr_t end) {
   if (section->snapshot_is_newest) {
     size_t offset = begin - section->chunks.begin;
@@ -1039,6 +1047,9 @@ static void update_program_host(om_held_section *section, uintptr_t begin, uintp
                            end - begin);
   }
   results_on_device(section, begin, end);
+  size_t first, last;
+  if (om_chunks_meeting(&section->chunks, begin, end, &first, &last))
+    fetch_chunks(section, first, last);
 }
 
 void om_residency_enter_data(const om_checked_call *call, om_residency_plan *plan) {

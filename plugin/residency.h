@@ -27,31 +27,32 @@
  *  - a kernel that maps a section TO only may change the device copy, which
  *    the program then expects to be discarded: the plugin keeps a snapshot
  *    on the device (device-to-device copy) and restores from it.
- * The program's own mappings of a whole held block (`target data`,
- * `enter data`: the entry maps the block from its start to its end, TO
- * and/or FROM, without the bits above, in a call without struct members,
+ * The program's own mappings of a whole held block (`target data`, `enter
+ * data`: the entry maps the block from its start to its end, TO, FROM or
+ * neither (alloc), without the bits above, in a call without struct members,
  * of at most OM_RESIDENCY_SERVED_ENTRIES entries, not nowait, while
  * OWNMAP_CHECKS=full's stale checks are off) are served the same way: the
  * entry is left out of the call the runtime gets, the engine counts the
- * program's references itself and makes the copies they require (the
- * device copy made current at the first reference with TO; the results
- * back, lazily, at the last one with FROM). Kernels inside find the block
- * present through the engine's reference and copy nothing, as they would
- * without the plugin. `target update` of a section inside it moves
- * exactly that section: to the device only what is not there already
- * (nothing when no kernel has run since the host's data was last in step),
- * back lazily. While the program maps a block, its host copy and its
- * device copy may legitimately differ: host writes stay on the host
- * (chunks newer on the host are not copied until the program asks), and
- * chunks newer on the device hold the host's data of before the region;
- * before any kernel runs on the device, those are kept in the snapshot (or
- * fetched, when it does not fit), so that a host read inside the region
- * sees them and not the kernel's results. At the last reference without
- * FROM the device copy is made to hold the host's data again wherever the
- * chunks say so. A program-mapped block is never evicted; given back, it
- * is handed over: the runtime gets the program's references on the same
- * device memory, so later maps, ends and updates find what they would have
- * found without the plugin.
+ * program's references itself and makes the copies they require (the device
+ * copy made current at the first reference with TO; the results back,
+ * lazily, at the last one with FROM). Kernels inside find the block present
+ * through the engine's reference and copy nothing, as they would without the
+ * plugin. `target update` of a section inside it moves exactly that section:
+ * to the device only what is not there already (nothing when no kernel has
+ * run since the host's data was last in step), back at once (the program is
+ * about to read it). While the program maps a block, its host copy and its
+ * device copy may legitimately differ: host writes stay on the host (chunks
+ * newer on the host are not copied until the program asks), and chunks newer
+ * on the device hold the host's data of before the region; before the first
+ * kernel of the mapping runs, those are kept in the snapshot (with the rest,
+ * when the mapping is likely to end without FROM; or fetched, when it does
+ * not fit), so that a host read inside the region sees them and not the
+ * kernel's results. At the last reference without FROM the device copy is
+ * made to hold the host's data again wherever the chunks say so (restored
+ * from the snapshot, or the chunks in step count as changed on the host). A
+ * program-mapped block is never evicted; given back, it is handed over: the
+ * runtime gets the program's references on the same device memory, so later
+ * maps, ends and updates find what they would have found without the plugin.
  * Anything else that touches a held block first gives it back to the
  * runtime with the host's copy complete: another map of it (data begin,
  * end, update, a map that is not taken over or served, a map with

@@ -14,6 +14,8 @@
 //    it never reach the host;
 //  - nested: nested regions and enter/exit data count references: an inner
 //    end copies nothing back, `delete` ends the mapping at once;
+//  - alloc: device-only scratch data (`map(alloc:)`), and an array entered
+//    with alloc that the host fills and sends with `target update to`;
 //  - device-pointer: the device copy is written through a device pointer
 //    (use_device_ptr, omp_get_mapped_ptr, omp_target_memcpy), not a kernel;
 //  - always: `map(always, to:)` on a kernel inside a region;
@@ -159,6 +161,32 @@ static void nested(void) {
   free(input);
 }
 
+/* A scratch array that only ever lives on the device (alloc), and one the
+ * host fills later and sends with an update. */
+static void alloc(void) {
+  double *state = filled(17), *scratch = filled(18), *input = calloc(N, sizeof *input);
+#pragma omp target enter data map(alloc: input[0:N])
+  for (int s = 0; s < 3; s++) {
+#pragma omp target data map(alloc: scratch[0:N]) map(tofrom: state[0:N])
+    {
+#pragma omp target teams distribute parallel for
+      for (int i = 0; i < N; i++)
+        scratch[i] = 2.0 * state[i];
+      for (int i = 0; i < N; i += 1000)
+        input[i] = s + i % 3;
+#pragma omp target update to(input[0:N])
+#pragma omp target teams distribute parallel for
+      for (int i = 0; i < N; i++)
+        state[i] = 0.25 * scratch[i] + input[i];
+    }
+  }
+#pragma omp target exit data map(release: input[0:N])
+  printf("alloc %.17g %.17g\n", weighted(state), weighted(scratch)); /* scratch: the host's */
+  free(state);
+  free(scratch);
+  free(input);
+}
+
 static void device_pointer(void) {
   double *state = filled(11), *input = filled(12), *twos = malloc(64 * sizeof *twos);
   int device = omp_get_default_device(), host = omp_get_initial_device();
@@ -248,7 +276,8 @@ int main(int argc, char **argv) {
     void (*run)(void);
   } scenarios[] = {{"steps", steps},   {"inside", inside},
                    {"to-only", to_only}, {"updates", updates},
-                   {"nested", nested}, {"device-pointer", device_pointer},
+                   {"nested", nested}, {"alloc", alloc},
+                   {"device-pointer", device_pointer},
                    {"always", always}, {"threads", threads}};
   int ran = 0;
   for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
