@@ -1027,9 +1027,12 @@ static void update_program_device(om_held_section *section, uintptr_t begin, uin
       om_held_copy_to_device(section, low, high - low);
       copied += high - low;
     }
-    if (whole_first != first)
+    /* The chunks the range covers in part: the first, the last, or one
+     * that is both. */
+    bool first_partial = whole_first != first;
+    if (first_partial)
       copied += update_device_part(section, first, begin, end);
-    if (whole_last != last && last - 1 != first)
+    if (whole_last != last && !(first_partial && last - 1 == first))
       copied += update_device_part(section, last - 1, begin, end);
   }
   om_held_count_elided(section, OM_TO_DEVICE, end - begin > copied ? end - begin - copied : 0,

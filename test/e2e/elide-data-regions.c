@@ -126,8 +126,11 @@ static void updates(void) {
 #pragma omp target update from(state[N / 2:N / 4])
     probes += state[N / 2 + 3] + state[N / 2 - 1] + state[N - 2]; /* only the middle is new */
     input[1] += 1.0;
+    input[N / 2 - 1] += 1.0; /* in the range's last chunk, which it covers in part */
     input[N - 1] += 1.0;
 #pragma omp target update to(input[0:N / 2])
+    input[999] += 1.0; /* a range inside the block's first chunk */
+#pragma omp target update to(input[0:1000])
     state[N / 2 + 1] = 2.0; /* the next update from overwrites it */
   }
   printf("updates %.17g %.17g %.17g\n", probes, weighted(state), weighted(input));
