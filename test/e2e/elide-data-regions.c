@@ -235,8 +235,9 @@ static void *advance_part(void *arg) {
   part *p = arg;
   double *state = p->state;
   const double *input = p->input;
+  int begin = p->begin, end = p->end; /* p is host memory: not for the device */
 #pragma omp target teams distribute parallel for
-  for (int i = p->begin; i < p->end; i++)
+  for (int i = begin; i < end; i++)
     state[i] = 0.5 * state[i] + input[i];
   return NULL;
 }
