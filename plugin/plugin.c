@@ -22,10 +22,6 @@
 #include <string.h>
 #include <unistd.h>
 
-om_ledger om_plugin_transfers = OM_LEDGER_INIT;
-
-_Thread_local unsigned char om_inside_offload_call;
-
 /* This process, and, in a forked child, its parent: the child counts its
  * own copies (fork_child) and writes a report of its own only when the
  * OWNMAP_REPORT path names another file for it (%p), else none. */
