@@ -90,6 +90,10 @@ static void fork_child(void) {
 }
 
 static void initialize(void) {
+  /* The C library's functions are looked up now, at load, rather than at
+   * their first call, which may come in a signal handler of the program's
+   * (write is async-signal-safe; dlsym is not). */
+  (void)OM_REAL(write);
   this_process = getpid();
   om_ledger_set_epoch(&om_plugin_transfers, om_now_ns());
   om_shadow_init(&om_plugin_shadow);
