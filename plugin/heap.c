@@ -93,13 +93,13 @@ __attribute__((noinline)) static void *malloc_slow(size_t size) {
   if (!ready())
     return om_bootstrap_alloc(size);
   if (counted_runtime_call())
-    return OM_REAL(malloc)(size);
-  return recorded(OM_REAL(malloc)(size), size);
+    return OM_REAL_FOUND(malloc)(size);
+  return recorded(OM_REAL_FOUND(malloc)(size), size);
 }
 
 OM_EXPORT void *malloc(size_t size) {
   if (runtime_call())
-    return OM_REAL(malloc)(size);
+    return OM_REAL_FOUND(malloc)(size);
   return malloc_slow(size);
 }
 
@@ -111,13 +111,13 @@ __attribute__((noinline)) static void *calloc_slow(size_t count, size_t size) {
     return om_bootstrap_alloc(bytes); /* static storage: already zero */
   }
   if (counted_runtime_call())
-    return OM_REAL(calloc)(count, size);
-  return recorded(OM_REAL(calloc)(count, size), count * size);
+    return OM_REAL_FOUND(calloc)(count, size);
+  return recorded(OM_REAL_FOUND(calloc)(count, size), count * size);
 }
 
 OM_EXPORT void *calloc(size_t count, size_t size) {
   if (runtime_call())
-    return OM_REAL(calloc)(count, size);
+    return OM_REAL_FOUND(calloc)(count, size);
   return calloc_slow(count, size);
 }
 
@@ -133,7 +133,7 @@ __attribute__((noinline)) static void free_slow(void *block, const void *caller)
     releasing(block, "free", caller);
   if (om_stale_enabled()) /* free writes into the block */
     om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
-  OM_REAL(free)(block);
+  OM_REAL_FOUND(free)(block);
 }
 
 /* A block of the runtime's while OWNMAP_CHECKS=full guards buffers: free
@@ -142,7 +142,7 @@ __attribute__((noinline)) static void free_slow(void *block, const void *caller)
  * and only the runtime, and device code on the host device, run there.) */
 __attribute__((noinline)) static void free_unguarded(void *block) {
   om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
-  OM_REAL(free)(block);
+  OM_REAL_FOUND(free)(block);
 }
 
 OM_EXPORT void free(void *block) {
@@ -150,7 +150,7 @@ OM_EXPORT void free(void *block) {
     if (om_stale_enabled())
       free_unguarded(block);
     else
-      OM_REAL(free)(block);
+      OM_REAL_FOUND(free)(block);
     return;
   }
   free_slow(block, __builtin_return_address(0));
@@ -161,7 +161,7 @@ __attribute__((noinline)) static void *realloc_slow(void *block, size_t size,
   if (!ready())
     return om_bootstrap_alloc(size);
   if (block != NULL && om_in_bootstrap_arena(block)) {
-    void *moved = OM_REAL(malloc)(size);
+    void *moved = OM_REAL_FOUND(malloc)(size);
     if (moved != NULL) {
       size_t old = om_bootstrap_size(block);
       memcpy(moved, block, old < size ? old : size);
@@ -177,13 +177,13 @@ __attribute__((noinline)) static void *realloc_slow(void *block, size_t size,
     if (om_stale_enabled())
       om_stale_release((uintptr_t)block, (uintptr_t)block + malloc_usable_size(block), NULL);
   }
-  void *moved = OM_REAL(realloc)(block, size);
+  void *moved = OM_REAL_FOUND(realloc)(block, size);
   return runtime ? moved : recorded(moved, size);
 }
 
 OM_EXPORT void *realloc(void *block, size_t size) {
   if (runtime_release(block))
-    return OM_REAL(realloc)(block, size);
+    return OM_REAL_FOUND(realloc)(block, size);
   return realloc_slow(block, size, __builtin_return_address(0));
 }
 
@@ -191,26 +191,27 @@ OM_EXPORT void *realloc(void *block, size_t size) {
 __attribute__((noinline)) static void *aligned_slow(om_real_id allocate, size_t alignment,
                                                     size_t size) {
   ready();
-  void *block = ((__typeof__(&aligned_alloc))om_real_function(allocate))(alignment, size);
+  void *block = ((__typeof__(&aligned_alloc))atomic_load_explicit(
+      &om_real_found[allocate], memory_order_relaxed))(alignment, size);
   return counted_runtime_call() ? block : recorded(block, size);
 }
 
 OM_EXPORT void *aligned_alloc(size_t alignment, size_t size) {
   if (runtime_call())
-    return OM_REAL(aligned_alloc)(alignment, size);
+    return OM_REAL_FOUND(aligned_alloc)(alignment, size);
   return aligned_slow(OM_REAL_ID_aligned_alloc, alignment, size);
 }
 
 OM_EXPORT void *memalign(size_t alignment, size_t size) {
   if (runtime_call())
-    return OM_REAL(memalign)(alignment, size);
+    return OM_REAL_FOUND(memalign)(alignment, size);
   return aligned_slow(OM_REAL_ID_memalign, alignment, size);
 }
 
 __attribute__((noinline)) static int posix_memalign_slow(void **out, size_t alignment,
                                                          size_t size) {
   ready();
-  int result = OM_REAL(posix_memalign)(out, alignment, size);
+  int result = OM_REAL_FOUND(posix_memalign)(out, alignment, size);
   if (!counted_runtime_call() && result == 0)
     recorded(*out, size);
   return result;
@@ -218,6 +219,6 @@ __attribute__((noinline)) static int posix_memalign_slow(void **out, size_t alig
 
 OM_EXPORT int posix_memalign(void **out, size_t alignment, size_t size) {
   if (runtime_call())
-    return OM_REAL(posix_memalign)(out, alignment, size);
+    return OM_REAL_FOUND(posix_memalign)(out, alignment, size);
   return posix_memalign_slow(out, alignment, size);
 }

@@ -114,12 +114,38 @@ static void *loaded_cuda_driver(void) {
 
 /* ---- lookups ---- */
 
+/* The addresses this plugin's loaded segments span, [begin, end): found
+ * once, so that telling a function of its own costs a comparison (dladdr
+ * searches a library's symbols, and every function is asked about). */
+static uintptr_t plugin_begin, plugin_end;
+static pthread_once_t plugin_spanned = PTHREAD_ONCE_INIT;
+
+/* dl_iterate_phdr: records the span of the object that holds `inside`. */
+static int note_plugin_span(struct dl_phdr_info *info, size_t size, void *inside) {
+  (void)size;
+  uintptr_t begin = UINTPTR_MAX, end = 0;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *segment = &info->dlpi_phdr[i];
+    if (segment->p_type != PT_LOAD)
+      continue;
+    uintptr_t low = info->dlpi_addr + segment->p_vaddr, high = low + segment->p_memsz;
+    begin = low < begin ? low : begin;
+    end = high > end ? high : end;
+  }
+  if ((uintptr_t)inside < begin || (uintptr_t)inside >= end)
+    return 0;
+  plugin_begin = begin;
+  plugin_end = end;
+  return 1;
+}
+
+static void span_plugin(void) { dl_iterate_phdr(note_plugin_span, (void *)span_plugin); }
+
 /* Whether `function` is defined in this plugin: a lookup must never return
  * one of the plugin's interposers, which would call themselves. */
 static bool in_plugin(void *function) {
-  Dl_info plugin, found_in;
-  return dladdr((void *)loaded_runtime, &plugin) != 0 && dladdr(function, &found_in) != 0 &&
-         found_in.dli_fbase == plugin.dli_fbase;
+  pthread_once(&plugin_spanned, span_plugin);
+  return (uintptr_t)function >= plugin_begin && (uintptr_t)function < plugin_end;
 }
 
 static void *lookup(om_real_id id) {
@@ -222,13 +248,12 @@ void *om_real_look_up(om_real_id id) {
 
 /* ---- the malloc family's bootstrap ---- */
 
-static atomic_bool heap_found;
+atomic_bool om_real_heap_found;
 static _Thread_local bool heap_lookup_running __attribute__((tls_model("initial-exec")));
 
-/* Looks the family up; false while this thread is already at it (the
- * caller then uses the arena). Two threads may both look it up, and find
- * the same. */
-__attribute__((noinline)) static bool look_up_heap(void) {
+/* The caller then uses the arena. Two threads may both look the family up,
+ * and find the same. */
+__attribute__((noinline)) bool om_real_look_up_heap(void) {
   if (heap_lookup_running)
     return false;
   heap_lookup_running = true;
@@ -241,29 +266,21 @@ __attribute__((noinline)) static bool look_up_heap(void) {
     atomic_store_explicit(&om_real_found[id], function, memory_order_relaxed);
   }
   heap_lookup_running = false;
-  atomic_store_explicit(&heap_found, true, memory_order_release);
+  atomic_store_explicit(&om_real_heap_found, true, memory_order_release);
   return true;
 }
 
-bool om_real_heap_ready(void) {
-  return atomic_load_explicit(&heap_found, memory_order_acquire) || look_up_heap();
-}
-
-static alignas(16) char arena[16384];
+alignas(16) char om_bootstrap_arena[OM_BOOTSTRAP_ARENA_BYTES];
 static atomic_size_t arena_used;
 
 /* Each arena block is preceded by 16 bytes holding its size. */
 void *om_bootstrap_alloc(size_t size) {
   size_t need = 16 + ((size + 15) & ~(size_t)15);
   size_t offset = atomic_fetch_add(&arena_used, need);
-  if (offset + need > sizeof arena)
+  if (offset + need > sizeof om_bootstrap_arena)
     return NULL;
-  memcpy(arena + offset, &size, sizeof size);
-  return arena + offset + 16;
-}
-
-bool om_in_bootstrap_arena(const void *block) {
-  return (uintptr_t)block - (uintptr_t)arena < sizeof arena;
+  memcpy(om_bootstrap_arena + offset, &size, sizeof size);
+  return om_bootstrap_arena + offset + 16;
 }
 
 size_t om_bootstrap_size(const void *block) {

@@ -148,6 +148,12 @@ static inline void *om_real_function(om_real_id id) {
 
 #define OM_REAL(symbol) ((__typeof__(&symbol))om_real_function(OM_REAL_ID_##symbol))
 
+/* The function `symbol`, which the caller knows was found: the malloc
+ * wrappers, once om_real_heap_ready said so (one load, no test). */
+#define OM_REAL_FOUND(symbol)                                                            \
+  ((__typeof__(&symbol))atomic_load_explicit(&om_real_found[OM_REAL_ID_##symbol],        \
+                                             memory_order_relaxed))
+
 /* A function that may be missing: NULL until its library is loaded (each
  * use looks again until then). */
 void *om_real_if_loaded(om_real_id id);
@@ -157,15 +163,29 @@ void *om_real_if_loaded(om_real_id id);
 
 /* ---- the malloc family's bootstrap ---- */
 
+/* The malloc wrappers ask these on every call: they are inline. */
+extern atomic_bool om_real_heap_found;
+enum { OM_BOOTSTRAP_ARENA_BYTES = 16384 };
+extern char om_bootstrap_arena[OM_BOOTSTRAP_ARENA_BYTES];
+
+/* Looks the malloc family up; false while this thread is already at it. */
+bool om_real_look_up_heap(void);
+
 /* Whether the malloc family is looked up; looks it up first if not. False
  * while this thread is at it (dlsym may allocate): the thread's
  * allocations then come from om_bootstrap_alloc. */
-bool om_real_heap_ready(void);
+static inline bool om_real_heap_ready(void) {
+  return atomic_load_explicit(&om_real_heap_found, memory_order_acquire) ||
+         om_real_look_up_heap();
+}
 
 /* A block of the static bootstrap arena, NULL when it is used up. Such
  * blocks are never freed; om_in_bootstrap_arena tells them apart. */
 void *om_bootstrap_alloc(size_t size);
-bool om_in_bootstrap_arena(const void *block);
 size_t om_bootstrap_size(const void *block);
+
+static inline bool om_in_bootstrap_arena(const void *block) {
+  return (uintptr_t)block - (uintptr_t)om_bootstrap_arena < OM_BOOTSTRAP_ARENA_BYTES;
+}
 
 #endif

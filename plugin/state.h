@@ -58,11 +58,16 @@ static inline bool om_in_runtime_uncounted(void) {
  * malloc-family calls it makes (the runtime's, during a forwarded call). */
 void om_runtime_count_heap_calls(void);
 
-/* Counts one call if this thread is counting. */
-void om_runtime_heap_call(void);
-
 /* The calls this thread counted since om_runtime_count_heap_calls. */
-uint64_t om_runtime_heap_calls(void);
+extern _Thread_local uint64_t om_thread_heap_calls __attribute__((tls_model("initial-exec")));
+
+/* Counts one call if this thread is counting (the malloc wrappers: inline). */
+static inline void om_runtime_heap_call(void) {
+  if (om_thread_inside == OM_IN_RUNTIME_COUNTED)
+    om_thread_heap_calls++;
+}
+
+static inline uint64_t om_runtime_heap_calls(void) { return om_thread_heap_calls; }
 
 /* Every copy the interposed calls observed. */
 extern om_ledger om_plugin_transfers;
