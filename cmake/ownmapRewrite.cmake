@@ -2,7 +2,7 @@
 #
 # Rewrites the ownmap-annotated C sources of <target> with ownmap-rewrite
 # into the build tree before they are compiled, and builds the target as an
-# OpenMP offload program linked with ownmap::ownmap:
+# OpenMP offload program that uses ownmap::ownmap (ownmap.h):
 #  - each source (SOURCES, default: every .c source of the target) becomes
 #    <target binary dir>/ownmap/<target>/<name>.omp.c, made by a custom
 #    command that runs the installed ownmap-rewrite with the target's include
@@ -20,7 +20,8 @@
 #  - the rewritten files are compiled with -gline-tables-only in
 #    configurations whose flags have no -g, so that the plugin's checks and
 #    run report name variables and lines (it does not change the code);
-#  - links ownmap::ownmap (PRIVATE) and adds the directory of the compiler's
+#  - uses ownmap::ownmap (PRIVATE: ownmap.h's directory; no library to
+#    link) and adds the directory of the compiler's
 #    libomptarget to the run path.
 # The target must be built with clang (OpenMP offload needs it).
 function(ownmap_rewrite_target target)

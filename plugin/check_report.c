@@ -1,11 +1,11 @@
-/* check_report.c - reporting the findings of the checks. */
+/* check_report.c - naming a map site and reporting the findings of the
+ * checks (check_report.h). */
 #include "check_report.h"
-
-#include "checks.h"
 
 #include "message.h"
 #include "options.h"
 #include "srcloc.h"
+#include "state.h"
 
 #include <dlfcn.h>
 #include <stdarg.h>
@@ -22,8 +22,6 @@ static const char *const check_kinds[] = {
     [OM_CHECK_STALE] = "stale",
     [OM_CHECK_PRESENT] = "present",
 };
-
-om_findings om_plugin_findings;
 
 #define REPORTED_SLOTS 4096
 static _Atomic uint64_t reported[REPORTED_SLOTS];

@@ -13,8 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-om_shadow om_plugin_shadow;
-
 /* Asked several times per offload call: the level is read once. */
 bool om_checks_enabled(void) {
   static _Atomic int level = -1;
@@ -542,21 +540,3 @@ void om_checks_disassociated(const void *host, int device) {
 }
 
 /* ---- check: stale host data ---- */
-
-void om_checks_report_stale(const om_map_origin *origin, int device, const char *access,
-                            const void *address) {
-  if (!om_first_report(OM_CHECK_STALE,
-                    origin->map_name != NULL ? (const void *)origin->map_name
-                                             : origin->return_address,
-                    origin->psource))
-    return;
-  char what[OM_DESCRIPTION_MAX];
-  om_describe_map(origin, -1, what, sizeof what);
-  om_finding_subject subject;
-  om_subject_of(origin, -1, &subject);
-  om_report_warning(OM_CHECK_STALE, &subject,
-                 "%s is %s (at %p) while the kernel there may have changed its copy on device %d "
-             "and before the copy came back: the host sees stale data. Fix: add target update "
-             "from(...) (or unmap with map(from: ...)) before the host uses it",
-             what, access, address, device);
-}

@@ -20,16 +20,9 @@
 #define OWNMAP_PLUGIN_CHECKS_H
 
 #include "accounting.h"
-#include "findings.h"
-#include "shadow.h"
+#include "state.h" /* the shadow the checks keep, the findings */
 
 #include <stdbool.h>
-
-/* The shadow the checks keep. */
-extern om_shadow om_plugin_shadow;
-
-/* Every finding reported, for the run report. */
-extern om_findings om_plugin_findings;
 
 /* One offload call as the checks see it. */
 typedef struct {
@@ -91,12 +84,6 @@ void om_checks_heap_release(const void *start, size_t size, const char *what,
 void om_checks_associated(const void *host, size_t size, int device,
                           const void *return_address);
 void om_checks_disassociated(const void *host, int device);
-
-/* Stale host data (OWNMAP_CHECKS=full): the buffer mapped at origin was
- * `access` (e.g. "read or written by the host") at address after a kernel
- * and before update from/unmap. Once per site; a warning. */
-void om_checks_report_stale(const om_map_origin *origin, int device, const char *access,
-                            const void *address);
 
 /* Warns about every mapping the program left at exit. */
 void om_checks_report_leaks(void);

@@ -1,12 +1,11 @@
 /* faults.c - one SIGSEGV handler for the plugin's guarded memory. */
 #include "faults.h"
 
-#include <dlfcn.h>
+#include "real.h"
+
 #include <stdatomic.h>
 #include <stddef.h>
 
-typedef int (*sigaction_fn)(int, const struct sigaction *, struct sigaction *);
-static sigaction_fn real_sigaction;
 static struct sigaction program_action; /* what the program asked for SIGSEGV */
 static atomic_bool handler_installed;
 
@@ -39,7 +38,7 @@ void om_faults_set_program_blocks_sigsegv(bool blocked) { program_blocks_sigsegv
 static void restore_default_action(void) {
   struct sigaction fallback = {.sa_handler = SIG_DFL};
   sigemptyset(&fallback.sa_mask);
-  real_sigaction(SIGSEGV, &fallback, NULL);
+  OM_REAL(sigaction)(SIGSEGV, &fallback, NULL); /* found at install: only read here */
 }
 
 static void pass_on(int signal, siginfo_t *info, void *context) {
@@ -87,12 +86,9 @@ void om_faults_install(om_fault_owner owner) {
   add_owner(owner);
   if (atomic_exchange(&handler_installed, true))
     return;
-  real_sigaction = (sigaction_fn)dlsym(RTLD_NEXT, "sigaction");
-  if (real_sigaction == NULL)
-    real_sigaction = (sigaction_fn)dlsym(RTLD_DEFAULT, "sigaction");
   struct sigaction ours = {.sa_sigaction = on_fault, .sa_flags = SA_SIGINFO | SA_NODEFER};
   sigemptyset(&ours.sa_mask);
-  real_sigaction(SIGSEGV, &ours, &program_action);
+  OM_REAL(sigaction)(SIGSEGV, &ours, &program_action);
 }
 
 bool om_faults_take_sigaction(const struct sigaction *action, struct sigaction *old) {

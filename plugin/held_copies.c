@@ -3,7 +3,8 @@
 #include "held.h"
 
 #include "message.h"
-#include "plugin.h"
+#include "real.h"
+#include "state.h"
 #include "shadow.h"
 
 #include <stdlib.h>

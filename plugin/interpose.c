@@ -2,9 +2,9 @@
  *
  * Each hook probes which map entries are present on the device, calls the
  * runtime's function (real.h) with the same arguments, probes again and
- * records the copies that happened. A
- * thread-local guard keeps calls the runtime makes into these entry points
- * from being counted twice.
+ * records the copies that happened. The call counts as inside the runtime
+ * (state.h), so that calls the runtime makes into these entry points are
+ * not counted twice.
  */
 #include "accounting.h"
 #include "check_report.h"
@@ -62,6 +62,7 @@ typedef struct {
   om_presence before;
   om_presence tracked; /* entries whose presence after the call the shadow knows */
   om_residency_plan residency;
+  om_runtime_entry runtime; /* what om_runtime_enter found */
   uint64_t start_ns;   /* when the real call was made */
 } observed_call;
 
@@ -75,7 +76,7 @@ static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
                             void **bases, const void *return_address) {
   uint64_t entered = om_self_time_stamp();
   om_plugin_init();
-  call->counted = !om_inside_offload_call;
+  call->counted = !om_in_runtime();
   if (!call->counted) {
     om_checks_unseen_call(); /* the runtime mapping on its own behalf */
     return;
@@ -85,7 +86,7 @@ static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
   call->counted = reaches_device(call->device);
   if (!call->counted)
     return;
-  om_inside_offload_call = true;
+  call->runtime = om_runtime_enter();
   call->kind = kind;
   call->entries = entries;
   call->bases = bases;
@@ -147,7 +148,7 @@ static void finish_observing(observed_call *call) {
                   call->start_ns, duration_ns);
   om_residency_finish_call(&view, &call->residency);
   om_self_time_returned(returned);
-  om_inside_offload_call = false;
+  om_runtime_leave(call->runtime);
 }
 
 static om_map_entries data_entries(int32_t count, void **begins, int64_t *sizes,
@@ -174,7 +175,7 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
   /* The facts stated for the program's next kernel (facts.h) hold for this
    * call only, whatever becomes of it; a call the runtime makes while in
    * another is not that kernel. */
-  bool program_kernel = !om_inside_offload_call;
+  bool program_kernel = !om_in_runtime();
   int result;
   if (!kernel_args_understood(args)) {
     om_checks_unseen_call();

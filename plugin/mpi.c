@@ -43,11 +43,10 @@
  * MPI_Gather, MPI_Scatter, MPI_Allgather, MPI_Alltoall,
  * MPI_Reduce_scatter_block, MPI_Gatherv, MPI_Scatterv, MPI_Allgatherv,
  * MPI_Alltoallv. */
-#include "plugin.h"
+#include "real.h"
 #include "residency.h"
 #include "stale.h"
 
-#include <dlfcn.h>
 #include <stdlib.h>
 
 #define OM_EXPORT __attribute__((visibility("default")))
@@ -57,7 +56,7 @@ typedef uintptr_t om_mpi_handle;
 typedef void om_mpi_status; /* MPI_Status: passed on only */
 typedef long om_mpi_aint;   /* MPI_Aint: a pointer-sized signed integer in both */
 
-/* The declarations the wrappers are checked against (OM_NEXT). */
+/* The declarations the wrappers are checked against (OM_REAL). */
 #define POINT_TO_POINT(name, qualifier)                                                  \
   int name(qualifier void *buffer, int count, om_mpi_handle type, int peer, int tag,    \
            om_mpi_handle comm)
@@ -132,32 +131,22 @@ int MPI_Alltoallv(const void *send, const int *send_counts, const int *send_disp
 
 /* ---- asking the MPI library ---- */
 
-/* The MPI library's own function `name` (PMPI_: never a tool's wrapper),
- * NULL when none is loaded. */
-static void *library_function(void *_Atomic *slot, const char *name) {
-  void *function = atomic_load_explicit(slot, memory_order_relaxed);
-  if (function == NULL) {
-    function = dlsym(RTLD_DEFAULT, name);
-    atomic_store_explicit(slot, function, memory_order_relaxed);
-  }
-  return function;
-}
-
-#define LIBRARY(name, type)                                                              \
-  ({                                                                                     \
-    static void *_Atomic slot;                                                           \
-    (type)library_function(&slot, #name);                                                \
-  })
-
-typedef int (*extent_fn)(om_mpi_handle, om_mpi_aint *, om_mpi_aint *);
-typedef int (*comm_int_fn)(om_mpi_handle, int *);
+/* The MPI library's own queries (PMPI_: never a tool's wrapper), NULL when
+ * none is loaded (OM_REAL_IF_LOADED). */
+int PMPI_Comm_rank(om_mpi_handle comm, int *rank);
+int PMPI_Comm_size(om_mpi_handle comm, int *size);
+int PMPI_Comm_test_inter(om_mpi_handle comm, int *flag);
+int PMPI_Comm_remote_size(om_mpi_handle comm, int *size);
+int PMPI_Type_get_extent(om_mpi_handle type, om_mpi_aint *lb, om_mpi_aint *extent);
+int PMPI_Type_get_true_extent(om_mpi_handle type, om_mpi_aint *lb, om_mpi_aint *extent);
 
 /* Bytes of a request handle: Open MPI's are pointers, MPICH's (and its
  * derivatives') ints. */
 static size_t request_bytes(void) {
   static size_t bytes;
   if (bytes == 0)
-    bytes = dlsym(RTLD_DEFAULT, "ompi_mpi_comm_world") != NULL ? sizeof(void *) : sizeof(int);
+    bytes = om_real_if_loaded(OM_REAL_ID_ompi_mpi_comm_world) != NULL ? sizeof(void *)
+                                                                     : sizeof(int);
   return bytes;
 }
 
@@ -168,7 +157,7 @@ static uintptr_t request_at(const void *requests, int i) {
 }
 
 static int own_rank(om_mpi_handle comm) {
-  comm_int_fn rank = LIBRARY(PMPI_Comm_rank, comm_int_fn);
+  __typeof__(&PMPI_Comm_rank) rank = OM_REAL_IF_LOADED(PMPI_Comm_rank);
   int value = -1;
   if (rank != NULL && rank(comm, &value) != 0)
     value = -1;
@@ -178,9 +167,9 @@ static int own_rank(om_mpi_handle comm) {
 /* The processes a collective's per-peer buffers have a part for: the
  * remote group's size on an intercommunicator. */
 static int peers(om_mpi_handle comm) {
-  comm_int_fn inter = LIBRARY(PMPI_Comm_test_inter, comm_int_fn);
-  comm_int_fn size = LIBRARY(PMPI_Comm_size, comm_int_fn);
-  comm_int_fn remote = LIBRARY(PMPI_Comm_remote_size, comm_int_fn);
+  __typeof__(&PMPI_Comm_test_inter) inter = OM_REAL_IF_LOADED(PMPI_Comm_test_inter);
+  __typeof__(&PMPI_Comm_size) size = OM_REAL_IF_LOADED(PMPI_Comm_size);
+  __typeof__(&PMPI_Comm_remote_size) remote = OM_REAL_IF_LOADED(PMPI_Comm_remote_size);
   int is_inter = 0, value = 0;
   if (inter != NULL && inter(comm, &is_inter) == 0 && is_inter && remote != NULL)
     remote(comm, &value);
@@ -215,8 +204,9 @@ static void add_elements(call_buffers *buffers, int which, const void *buffer, l
                          long count, om_mpi_handle type) {
   if (count <= 0 || !a_buffer(buffer))
     return;
-  extent_fn extent = LIBRARY(PMPI_Type_get_extent, extent_fn);
-  extent_fn true_extent = LIBRARY(PMPI_Type_get_true_extent, extent_fn);
+  __typeof__(&PMPI_Type_get_extent) extent = OM_REAL_IF_LOADED(PMPI_Type_get_extent);
+  __typeof__(&PMPI_Type_get_true_extent) true_extent =
+      OM_REAL_IF_LOADED(PMPI_Type_get_true_extent);
   om_mpi_aint lb, step, true_lb, true_bytes;
   if (extent == NULL || true_extent == NULL || extent(type, &lb, &step) != 0 ||
       true_extent(type, &true_lb, &true_bytes) != 0 || step < 0)
@@ -298,7 +288,7 @@ static void expose(const call_buffers *buffers, uintptr_t key, const char *call)
   OM_EXPORT POINT_TO_POINT(name, const) {                                                \
     call_buffers buffers = {0};                                                          \
     add(&buffers, buffer, count, type, false);                                           \
-    return BLOCKING(name, buffers, OM_NEXT(name)(buffer, count, type, peer, tag, comm)); \
+    return BLOCKING(name, buffers, OM_REAL(name)(buffer, count, type, peer, tag, comm)); \
   }
 SEND_WRAPPER(MPI_Send)
 SEND_WRAPPER(MPI_Bsend)
@@ -310,7 +300,7 @@ SEND_WRAPPER(MPI_Rsend)
     call_buffers buffers = {0};                                                          \
     add(&buffers, buffer, count, type, write);                                           \
     return STARTS_REQUEST(name, buffers, request,                                        \
-                          OM_NEXT(name)(buffer, count, type, peer, tag, comm, request)); \
+                          OM_REAL(name)(buffer, count, type, peer, tag, comm, request)); \
   }
 REQUEST_WRAPPER(MPI_Isend, const, false)
 REQUEST_WRAPPER(MPI_Ibsend, const, false)
@@ -328,7 +318,7 @@ OM_EXPORT int MPI_Recv(void *buffer, int count, om_mpi_handle type, int source, 
   call_buffers buffers = {0};
   add(&buffers, buffer, count, type, true);
   return BLOCKING(MPI_Recv, buffers,
-                  OM_NEXT(MPI_Recv)(buffer, count, type, source, tag, comm, status));
+                  OM_REAL(MPI_Recv)(buffer, count, type, source, tag, comm, status));
 }
 
 OM_EXPORT int MPI_Sendrecv(const void *send, int send_count, om_mpi_handle send_type, int dest,
@@ -339,7 +329,7 @@ OM_EXPORT int MPI_Sendrecv(const void *send, int send_count, om_mpi_handle send_
   add(&buffers, send, send_count, send_type, false);
   add(&buffers, receive, receive_count, receive_type, true);
   return BLOCKING(MPI_Sendrecv, buffers,
-                  OM_NEXT(MPI_Sendrecv)(send, send_count, send_type, dest, send_tag, receive,
+                  OM_REAL(MPI_Sendrecv)(send, send_count, send_type, dest, send_tag, receive,
                                         receive_count, receive_type, source, receive_tag, comm,
                                         status));
 }
@@ -350,7 +340,7 @@ OM_EXPORT int MPI_Sendrecv_replace(void *buffer, int count, om_mpi_handle type, 
   call_buffers buffers = {0};
   add(&buffers, buffer, count, type, true);
   return BLOCKING(MPI_Sendrecv_replace, buffers,
-                  OM_NEXT(MPI_Sendrecv_replace)(buffer, count, type, dest, send_tag, source,
+                  OM_REAL(MPI_Sendrecv_replace)(buffer, count, type, dest, send_tag, source,
                                                 receive_tag, comm, status));
 }
 
@@ -399,45 +389,45 @@ static void end_completed(request_handles *handles, const void *requests) {
   })
 
 OM_EXPORT int MPI_Wait(void *request, om_mpi_status *status) {
-  return COMPLETES(request, 1, OM_NEXT(MPI_Wait)(request, status));
+  return COMPLETES(request, 1, OM_REAL(MPI_Wait)(request, status));
 }
 
 OM_EXPORT int MPI_Test(void *request, int *flag, om_mpi_status *status) {
-  return COMPLETES(request, 1, OM_NEXT(MPI_Test)(request, flag, status));
+  return COMPLETES(request, 1, OM_REAL(MPI_Test)(request, flag, status));
 }
 
 OM_EXPORT int MPI_Request_free(void *request) {
-  return COMPLETES(request, 1, OM_NEXT(MPI_Request_free)(request));
+  return COMPLETES(request, 1, OM_REAL(MPI_Request_free)(request));
 }
 
 OM_EXPORT int MPI_Waitall(int count, void *requests, om_mpi_status *statuses) {
-  return COMPLETES(requests, count, OM_NEXT(MPI_Waitall)(count, requests, statuses));
+  return COMPLETES(requests, count, OM_REAL(MPI_Waitall)(count, requests, statuses));
 }
 
 OM_EXPORT int MPI_Testall(int count, void *requests, int *flag, om_mpi_status *statuses) {
-  return COMPLETES(requests, count, OM_NEXT(MPI_Testall)(count, requests, flag, statuses));
+  return COMPLETES(requests, count, OM_REAL(MPI_Testall)(count, requests, flag, statuses));
 }
 
 OM_EXPORT int MPI_Waitany(int count, void *requests, int *index, om_mpi_status *status) {
-  return COMPLETES(requests, count, OM_NEXT(MPI_Waitany)(count, requests, index, status));
+  return COMPLETES(requests, count, OM_REAL(MPI_Waitany)(count, requests, index, status));
 }
 
 OM_EXPORT int MPI_Testany(int count, void *requests, int *index, int *flag,
                           om_mpi_status *status) {
   return COMPLETES(requests, count,
-                   OM_NEXT(MPI_Testany)(count, requests, index, flag, status));
+                   OM_REAL(MPI_Testany)(count, requests, index, flag, status));
 }
 
 OM_EXPORT int MPI_Waitsome(int count, void *requests, int *done, int *indices,
                            om_mpi_status *statuses) {
   return COMPLETES(requests, count,
-                   OM_NEXT(MPI_Waitsome)(count, requests, done, indices, statuses));
+                   OM_REAL(MPI_Waitsome)(count, requests, done, indices, statuses));
 }
 
 OM_EXPORT int MPI_Testsome(int count, void *requests, int *done, int *indices,
                            om_mpi_status *statuses) {
   return COMPLETES(requests, count,
-                   OM_NEXT(MPI_Testsome)(count, requests, done, indices, statuses));
+                   OM_REAL(MPI_Testsome)(count, requests, done, indices, statuses));
 }
 
 /* ---- collectives ---- */
@@ -446,7 +436,7 @@ OM_EXPORT int MPI_Bcast(void *buffer, int count, om_mpi_handle type, int root,
                         om_mpi_handle comm) {
   call_buffers buffers = {0};
   add(&buffers, buffer, count, type, protecting() && own_rank(comm) != root);
-  return BLOCKING(MPI_Bcast, buffers, OM_NEXT(MPI_Bcast)(buffer, count, type, root, comm));
+  return BLOCKING(MPI_Bcast, buffers, OM_REAL(MPI_Bcast)(buffer, count, type, root, comm));
 }
 
 #define REDUCTION_WRAPPER(name)                                                          \
@@ -454,7 +444,7 @@ OM_EXPORT int MPI_Bcast(void *buffer, int count, om_mpi_handle type, int root,
     call_buffers buffers = {0};                                                          \
     add(&buffers, send, count, type, false);                                             \
     add(&buffers, receive, count, type, true);                                           \
-    return BLOCKING(name, buffers, OM_NEXT(name)(send, receive, count, type, op, comm)); \
+    return BLOCKING(name, buffers, OM_REAL(name)(send, receive, count, type, op, comm)); \
   }
 REDUCTION_WRAPPER(MPI_Allreduce)
 REDUCTION_WRAPPER(MPI_Scan)
@@ -467,7 +457,7 @@ OM_EXPORT int MPI_Reduce(const void *send, void *receive, int count, om_mpi_hand
   if (protecting() && own_rank(comm) == root) /* elsewhere the receive buffer is not used */
     add(&buffers, receive, count, type, true);
   return BLOCKING(MPI_Reduce, buffers,
-                  OM_NEXT(MPI_Reduce)(send, receive, count, type, op, root, comm));
+                  OM_REAL(MPI_Reduce)(send, receive, count, type, op, root, comm));
 }
 
 OM_EXPORT int MPI_Reduce_scatter_block(const void *send, void *receive, int count,
@@ -477,7 +467,7 @@ OM_EXPORT int MPI_Reduce_scatter_block(const void *send, void *receive, int coun
   add(&buffers, send, protecting() ? (long)count * peers(comm) : 0, type, false);
   add(&buffers, receive, count, type, true);
   return BLOCKING(MPI_Reduce_scatter_block, buffers,
-                  OM_NEXT(MPI_Reduce_scatter_block)(send, receive, count, type, op, comm));
+                  OM_REAL(MPI_Reduce_scatter_block)(send, receive, count, type, op, comm));
 }
 
 /* The elements a rooted collective's per-peer buffer holds at the root. */
@@ -490,7 +480,7 @@ OM_EXPORT ROOTED(MPI_Gather) {
   add(&buffers, send, send_count, send_type, false);
   add(&buffers, receive, at_root(receive_count, root, comm), receive_type, true);
   return BLOCKING(MPI_Gather, buffers,
-                  OM_NEXT(MPI_Gather)(send, send_count, send_type, receive, receive_count,
+                  OM_REAL(MPI_Gather)(send, send_count, send_type, receive, receive_count,
                                       receive_type, root, comm));
 }
 
@@ -499,7 +489,7 @@ OM_EXPORT ROOTED(MPI_Scatter) {
   add(&buffers, send, at_root(send_count, root, comm), send_type, false);
   add(&buffers, receive, receive_count, receive_type, true);
   return BLOCKING(MPI_Scatter, buffers,
-                  OM_NEXT(MPI_Scatter)(send, send_count, send_type, receive, receive_count,
+                  OM_REAL(MPI_Scatter)(send, send_count, send_type, receive, receive_count,
                                        receive_type, root, comm));
 }
 
@@ -509,7 +499,7 @@ OM_EXPORT ALL_TO(MPI_Allgather) {
   add(&buffers, receive, protecting() ? (long)receive_count * peers(comm) : 0, receive_type,
       true);
   return BLOCKING(MPI_Allgather, buffers,
-                  OM_NEXT(MPI_Allgather)(send, send_count, send_type, receive, receive_count,
+                  OM_REAL(MPI_Allgather)(send, send_count, send_type, receive, receive_count,
                                          receive_type, comm));
 }
 
@@ -519,7 +509,7 @@ OM_EXPORT ALL_TO(MPI_Alltoall) {
   add(&buffers, send, send_count * parts, send_type, false);
   add(&buffers, receive, receive_count * parts, receive_type, true);
   return BLOCKING(MPI_Alltoall, buffers,
-                  OM_NEXT(MPI_Alltoall)(send, send_count, send_type, receive, receive_count,
+                  OM_REAL(MPI_Alltoall)(send, send_count, send_type, receive, receive_count,
                                         receive_type, comm));
 }
 
@@ -531,7 +521,7 @@ OM_EXPORT int MPI_Gatherv(const void *send, int send_count, om_mpi_handle send_t
   if (protecting() && own_rank(comm) == root)
     add_parts(&buffers, receive, receive_counts, displacements, receive_type, comm, true);
   return BLOCKING(MPI_Gatherv, buffers,
-                  OM_NEXT(MPI_Gatherv)(send, send_count, send_type, receive, receive_counts,
+                  OM_REAL(MPI_Gatherv)(send, send_count, send_type, receive, receive_counts,
                                        displacements, receive_type, root, comm));
 }
 
@@ -543,7 +533,7 @@ OM_EXPORT int MPI_Scatterv(const void *send, const int *send_counts, const int *
     add_parts(&buffers, send, send_counts, displacements, send_type, comm, false);
   add(&buffers, receive, receive_count, receive_type, true);
   return BLOCKING(MPI_Scatterv, buffers,
-                  OM_NEXT(MPI_Scatterv)(send, send_counts, displacements, send_type, receive,
+                  OM_REAL(MPI_Scatterv)(send, send_counts, displacements, send_type, receive,
                                         receive_count, receive_type, root, comm));
 }
 
@@ -555,7 +545,7 @@ OM_EXPORT int MPI_Allgatherv(const void *send, int send_count, om_mpi_handle sen
   add(&buffers, send, send_count, send_type, false);
   add_parts(&buffers, receive, receive_counts, displacements, receive_type, comm, true);
   return BLOCKING(MPI_Allgatherv, buffers,
-                  OM_NEXT(MPI_Allgatherv)(send, send_count, send_type, receive, receive_counts,
+                  OM_REAL(MPI_Allgatherv)(send, send_count, send_type, receive, receive_counts,
                                           displacements, receive_type, comm));
 }
 
@@ -568,7 +558,7 @@ OM_EXPORT int MPI_Alltoallv(const void *send, const int *send_counts,
   add_parts(&buffers, send, send_counts, send_displacements, send_type, comm, false);
   add_parts(&buffers, receive, receive_counts, receive_displacements, receive_type, comm, true);
   return BLOCKING(MPI_Alltoallv, buffers,
-                  OM_NEXT(MPI_Alltoallv)(send, send_counts, send_displacements, send_type,
+                  OM_REAL(MPI_Alltoallv)(send, send_counts, send_displacements, send_type,
                                          receive, receive_counts, receive_displacements,
                                          receive_type, comm));
 }

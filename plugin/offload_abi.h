@@ -52,19 +52,25 @@ typedef struct {
 
 #define OM_KERNEL_FLAG_NOWAIT UINT64_C(1)
 
+/* The bits of a map entry's type (libomptarget's tgt_map_type). */
 enum {
   OM_MAP_TO = 0x1,
   OM_MAP_FROM = 0x2,
   OM_MAP_ALWAYS = 0x4,
   OM_MAP_DELETE = 0x8,
   OM_MAP_PTR_AND_OBJ = 0x10,
-  OM_MAP_RETURN_PARAM = 0x40,
+  OM_MAP_TARGET_PARAM = 0x20, /* the entry is a kernel argument */
+  OM_MAP_RETURN_PARAM = 0x40, /* use_device_ptr/addr: the device address comes back */
   OM_MAP_PRIVATE = 0x80,
   OM_MAP_LITERAL = 0x100,
   OM_MAP_IMPLICIT = 0x200,
+  OM_MAP_CLOSE = 0x400,
   OM_MAP_PRESENT = 0x1000,
   OM_MAP_OMPX_HOLD = 0x2000,
 };
+
+/* A non-contiguous target update's descriptor. */
+#define OM_MAP_NON_CONTIG INT64_C(0x100000000000)
 
 /* The top 16 bits name the parent entry of a struct member. */
 #define OM_MAP_MEMBER_OF INT64_C(0xffff000000000000)

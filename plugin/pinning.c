@@ -3,58 +3,34 @@
 
 #include "message.h"
 #include "options.h"
+#include "real.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <sys/mman.h>
 #include <time.h>
 
-typedef int (*register_fn)(void *, size_t, unsigned);
-typedef int (*unregister_fn)(void *);
-typedef int (*context_fn)(void **);
-typedef int (*push_fn)(void *);
+/* The CUDA driver's functions that pinning needs (CUresult is an int,
+ * CUcontext a pointer). */
+int cuMemHostRegister_v2(void *begin, size_t bytes, unsigned flags);
+int cuMemHostUnregister(void *begin);
+int cuCtxGetCurrent(void **context);
+int cuCtxPushCurrent_v2(void *context);
+int cuCtxPopCurrent_v2(void **context);
 
 #define CU_MEMHOSTREGISTER_PORTABLE 0x01u
 
-static struct {
-  register_fn host_register;
-  unregister_fn host_unregister;
-  context_fn get_current, pop_current;
-  push_fn push_current;
-} cuda;
-
-static atomic_bool driver_seen;
-static void *driver;
-static pthread_once_t functions_resolved = PTHREAD_ONCE_INIT;
-
-static void resolve_functions(void) {
-  cuda.host_register = (register_fn)dlsym(driver, "cuMemHostRegister_v2");
-  cuda.host_unregister = (unregister_fn)dlsym(driver, "cuMemHostUnregister");
-  cuda.get_current = (context_fn)dlsym(driver, "cuCtxGetCurrent");
-  cuda.push_current = (push_fn)dlsym(driver, "cuCtxPushCurrent_v2");
-  cuda.pop_current = (context_fn)dlsym(driver, "cuCtxPopCurrent_v2");
-  if (!cuda.host_register || !cuda.host_unregister || !cuda.get_current ||
-      !cuda.push_current || !cuda.pop_current)
-    cuda.host_register = NULL;
-}
-
 /* Whether a CUDA driver with the functions pinning needs is loaded. Only
- * one the runtime already loaded counts (RTLD_NOLOAD): without it the
- * device is not a CUDA device and there is nothing to pin for. Until it is
- * seen every call looks again, since the runtime may load it after the
+ * one the runtime already loaded counts (real.h): without it the device
+ * is not a CUDA device and there is nothing to pin for. Until it is seen
+ * every call looks again, since the runtime may load it after the
  * program's first allocations. */
 static bool cuda_driver(void) {
-  if (!atomic_load_explicit(&driver_seen, memory_order_acquire)) {
-    void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-    if (library == NULL)
-      return false;
-    driver = library; /* a racing thread stores the same handle */
-    atomic_store_explicit(&driver_seen, true, memory_order_release);
-  }
-  pthread_once(&functions_resolved, resolve_functions);
-  return cuda.host_register != NULL;
+  return OM_REAL_IF_LOADED(cuMemHostRegister_v2) != NULL &&
+         OM_REAL_IF_LOADED(cuMemHostUnregister) != NULL &&
+         OM_REAL_IF_LOADED(cuCtxGetCurrent) != NULL &&
+         OM_REAL_IF_LOADED(cuCtxPushCurrent_v2) != NULL &&
+         OM_REAL_IF_LOADED(cuCtxPopCurrent_v2) != NULL;
 }
 
 #define HUGE_PAGE_BYTES ((uintptr_t)2 << 20)
@@ -84,10 +60,10 @@ bool om_pin_range(void *begin, size_t bytes, om_pin *pin) {
   if (!om_option_flag(OM_OPTION_PIN))
     return false;
   void *context = NULL;
-  if (!cuda_driver() || cuda.get_current(&context) != 0 || context == NULL)
+  if (!cuda_driver() || OM_REAL(cuCtxGetCurrent)(&context) != 0 || context == NULL)
     return false;
   double start = seconds_now();
-  int result = cuda.host_register(begin, bytes, CU_MEMHOSTREGISTER_PORTABLE);
+  int result = OM_REAL(cuMemHostRegister_v2)(begin, bytes, CU_MEMHOSTREGISTER_PORTABLE);
   if (om_option_flag(OM_OPTION_VERBOSE))
     om_message("pinning %zu bytes at %p: %s in %.3f ms", bytes, begin,
                result == 0 ? "done" : "refused", 1e3 * (seconds_now() - start));
@@ -100,9 +76,9 @@ bool om_pin_range(void *begin, size_t bytes, om_pin *pin) {
 void om_unpin_range(void *begin, om_pin *pin) {
   if (!om_pinned(pin))
     return;
-  cuda.push_current(pin->context);
-  cuda.host_unregister(begin);
+  OM_REAL(cuCtxPushCurrent_v2)(pin->context);
+  OM_REAL(cuMemHostUnregister)(begin);
   void *popped;
-  cuda.pop_current(&popped);
+  OM_REAL(cuCtxPopCurrent_v2)(&popped);
   pin->context = NULL;
 }

@@ -22,10 +22,6 @@
 #include <string.h>
 #include <unistd.h>
 
-om_ledger om_plugin_transfers = OM_LEDGER_INIT;
-
-_Thread_local unsigned char om_inside_offload_call;
-
 /* This process, and, in a forked child, its parent: the child counts its
  * own copies (fork_child) and writes a report of its own only when the
  * OWNMAP_REPORT path names another file for it (%p), else none. */
@@ -94,6 +90,10 @@ static void fork_child(void) {
 }
 
 static void initialize(void) {
+  /* The C library's functions are looked up now, at load, rather than at
+   * their first call, which may come in a signal handler of the program's
+   * (write is async-signal-safe; dlsym is not). */
+  (void)OM_REAL(write);
   this_process = getpid();
   om_ledger_set_epoch(&om_plugin_transfers, om_now_ns());
   om_shadow_init(&om_plugin_shadow);

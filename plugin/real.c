@@ -1,4 +1,4 @@
-/* real.c - where the plugin gets the offload runtime's functions (real.h).
+/* real.c - where the plugin gets the functions of other libraries (real.h).
  *
  * A program linked to libomptarget has it in the global lookup scope,
  * after the preloaded plugin: dlsym(RTLD_NEXT) finds its functions there.
@@ -17,10 +17,15 @@
  * (RTLD_NODELETE; LLVM 19's libomptarget is built so anyway): the functions
  * found stay valid, and so does the plugin's state that refers to the
  * runtime's (held blocks, the shadow), when the program unloads the library
- * with dlclose. The whole table is looked up at its first use, which an
- * entry point makes, so the runtime is loaded by then; later uses (the fault
- * handler's among them) only read it. A function not found then is looked
- * up again at its next use, in case the runtime came later.
+ * with dlclose.
+ *
+ * Each library's functions are looked up together, at the first use of
+ * one of them (for the runtime, an entry point's, so the runtime is loaded
+ * by then); later uses (the fault handler's among them) only read the
+ * table. A function not found then is looked up again at its next use, in
+ * case its library came later. The malloc family is looked up on its own
+ * path (om_real_heap_ready): a lookup may allocate, and the allocation
+ * comes back here.
  */
 #include "real.h"
 
@@ -30,23 +35,28 @@
 #include <limits.h>
 #include <link.h>
 #include <pthread.h>
-#include <stdatomic.h>
-#include <stdbool.h>
+#include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum where { NEXT, RUNTIME };
+/* Where a function is looked up; its library's functions are looked up
+ * together (HEAP apart, see om_real_heap_ready). */
+enum where { NEXT, RUNTIME, HEAP, LIBC, MPI, MPI_LIBRARY, CUDA };
+enum library { OFFLOAD_RUNTIME, C_LIBRARY, MPI_CALLS, LAZY, LIBRARY_COUNT };
 
-#define OM_REAL_ENTRY(where, symbol, type, params) {where, #symbol},
+static const enum library library_of[] = {
+    [NEXT] = OFFLOAD_RUNTIME, [RUNTIME] = OFFLOAD_RUNTIME, [HEAP] = LAZY,
+    [LIBC] = C_LIBRARY,       [MPI] = MPI_CALLS,          [MPI_LIBRARY] = LAZY,
+    [CUDA] = LAZY};
+
+#define OM_REAL_ENTRY(where, symbol, ...) {where, #symbol},
 static const struct {
   enum where where;
   const char *name;
 } functions[OM_REAL_COUNT] = {OM_REAL_FUNCTIONS(OM_REAL_ENTRY)};
 #undef OM_REAL_ENTRY
 
-/* What each lookup found; NULL until found (a race looks a function up
- * twice and finds the same). */
-static void *_Atomic found[OM_REAL_COUNT];
+void *_Atomic om_real_found[OM_REAL_COUNT];
 
 /* ---- the libomptarget the process has loaded ---- */
 
@@ -89,32 +99,95 @@ static void *loaded_runtime(void) {
   return handle;
 }
 
+/* The CUDA driver, only when the runtime loaded it (RTLD_NOLOAD): without
+ * it the device is not a CUDA device. */
+static void *loaded_cuda_driver(void) {
+  static void *_Atomic driver;
+  void *handle = atomic_load_explicit(&driver, memory_order_acquire);
+  if (handle == NULL) {
+    handle = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    if (handle != NULL) /* a racing thread stores the same handle */
+      atomic_store_explicit(&driver, handle, memory_order_release);
+  }
+  return handle;
+}
+
 /* ---- lookups ---- */
+
+/* The addresses this plugin's loaded segments span, [begin, end): found
+ * once, so that telling a function of its own costs a comparison (dladdr
+ * searches a library's symbols, and every function is asked about). */
+static uintptr_t plugin_begin, plugin_end;
+static pthread_once_t plugin_spanned = PTHREAD_ONCE_INIT;
+
+/* dl_iterate_phdr: records the span of the object that holds `inside`. */
+static int note_plugin_span(struct dl_phdr_info *info, size_t size, void *inside) {
+  (void)size;
+  uintptr_t begin = UINTPTR_MAX, end = 0;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *segment = &info->dlpi_phdr[i];
+    if (segment->p_type != PT_LOAD)
+      continue;
+    uintptr_t low = info->dlpi_addr + segment->p_vaddr, high = low + segment->p_memsz;
+    begin = low < begin ? low : begin;
+    end = high > end ? high : end;
+  }
+  if ((uintptr_t)inside < begin || (uintptr_t)inside >= end)
+    return 0;
+  plugin_begin = begin;
+  plugin_end = end;
+  return 1;
+}
+
+static void span_plugin(void) { dl_iterate_phdr(note_plugin_span, (void *)span_plugin); }
 
 /* Whether `function` is defined in this plugin: a lookup must never return
  * one of the plugin's interposers, which would call themselves. */
 static bool in_plugin(void *function) {
-  Dl_info plugin, found_in;
-  return dladdr((void *)loaded_runtime, &plugin) != 0 && dladdr(function, &found_in) != 0 &&
-         found_in.dli_fbase == plugin.dli_fbase;
+  pthread_once(&plugin_spanned, span_plugin);
+  return (uintptr_t)function >= plugin_begin && (uintptr_t)function < plugin_end;
 }
 
-static void *lookup(const char *name, enum where where) {
-  /* Taken first, so that the runtime is pinned however the function is
-   * found. */
-  void *handle = loaded_runtime();
+static void *lookup(om_real_id id) {
+  const char *name = functions[id].name;
   void *function = NULL;
-  if (where == RUNTIME && handle != NULL)
-    function = dlsym(handle, name);
-  if (function == NULL)
+  switch (functions[id].where) {
+  case HEAP: /* no more than this: dlsym is all the bootstrap may call */
+    return dlsym(RTLD_NEXT, name);
+  case MPI_LIBRARY:
+    return dlsym(RTLD_DEFAULT, name);
+  case CUDA: {
+    void *driver = loaded_cuda_driver();
+    return driver != NULL ? dlsym(driver, name) : NULL;
+  }
+  case RUNTIME: {
+    void *handle = loaded_runtime();
+    if (handle != NULL)
+      function = dlsym(handle, name);
+    if (function == NULL)
+      function = dlsym(RTLD_NEXT, name);
+    break;
+  }
+  case NEXT:
+  case LIBC:
+  case MPI: {
+    /* Taken first, so that the runtime is pinned however the function is
+     * found. */
+    void *handle = loaded_runtime();
     function = dlsym(RTLD_NEXT, name);
-  if (function == NULL && where == NEXT && handle != NULL)
-    function = dlsym(handle, name);
+    if (function == NULL && handle != NULL)
+      function = dlsym(handle, name);
+    break;
+  }
+  }
   return function != NULL && !in_plugin(function) ? function : NULL;
 }
 
-static _Noreturn void missing(const char *name) {
-  if (loaded_runtime() != NULL) /* runtime_path is set before the handle */
+static _Noreturn void missing(om_real_id id) {
+  const char *name = functions[id].name;
+  if (functions[id].where == HEAP)
+    om_error("cannot find the real %s after the plugin", name);
+  else if (loaded_runtime() != NULL) /* runtime_path is set before the handle */
     om_error("cannot find the real %s: it is neither after the plugin in the global scope "
              "(dlsym RTLD_NEXT) nor in the loaded runtime %s or its dependencies",
              name, runtime_path);
@@ -125,42 +198,93 @@ static _Noreturn void missing(const char *name) {
   abort();
 }
 
-static void look_up_all(void) {
+static void look_up_library(enum library library) {
   for (int id = 0; id < OM_REAL_COUNT; id++)
-    atomic_store_explicit(&found[id], lookup(functions[id].name, functions[id].where),
-                          memory_order_relaxed);
+    if (library_of[functions[id].where] == library)
+      atomic_store_explicit(&om_real_found[id], lookup(id), memory_order_relaxed);
 }
 
-static pthread_once_t table_looked_up = PTHREAD_ONCE_INIT;
+static void look_up_offload_runtime(void) { look_up_library(OFFLOAD_RUNTIME); }
+static void look_up_c_library(void) { look_up_library(C_LIBRARY); }
+static void look_up_mpi_calls(void) { look_up_library(MPI_CALLS); }
 
-void *om_real_function(om_real_id id) {
-  void *function = atomic_load_explicit(&found[id], memory_order_relaxed);
+static pthread_once_t looked_up[LIBRARY_COUNT] = {
+    PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
+static void (*const look_up_all[LIBRARY_COUNT])(void) = {
+    [OFFLOAD_RUNTIME] = look_up_offload_runtime,
+    [C_LIBRARY] = look_up_c_library,
+    [MPI_CALLS] = look_up_mpi_calls};
+
+void *om_real_if_loaded(om_real_id id) {
+  void *function = atomic_load_explicit(&om_real_found[id], memory_order_relaxed);
   if (function != NULL)
     return function;
-  pthread_once(&table_looked_up, look_up_all);
-  function = atomic_load_explicit(&found[id], memory_order_relaxed);
+  enum library library = library_of[functions[id].where];
+  if (library != LAZY) {
+    pthread_once(&looked_up[library], look_up_all[library]);
+    function = atomic_load_explicit(&om_real_found[id], memory_order_relaxed);
+  }
   if (function == NULL) { /* not there at the first use: loaded since? */
-    function = lookup(functions[id].name, functions[id].where);
+    function = lookup(id);
+    if (function != NULL) /* a race finds the same */
+      atomic_store_explicit(&om_real_found[id], function, memory_order_relaxed);
+  }
+  return function;
+}
+
+void *om_real_look_up(om_real_id id) {
+  if (functions[id].where == HEAP) {
+    /* Only the malloc wrappers' fast path gets here, and only once their
+     * slow path looked the family up. */
+    if (!om_real_heap_ready())
+      missing(id);
+    return atomic_load_explicit(&om_real_found[id], memory_order_relaxed);
+  }
+  void *function = om_real_if_loaded(id);
+  if (function == NULL)
+    missing(id);
+  return function;
+}
+
+/* ---- the malloc family's bootstrap ---- */
+
+atomic_bool om_real_heap_found;
+static _Thread_local bool heap_lookup_running __attribute__((tls_model("initial-exec")));
+
+/* The caller then uses the arena. Two threads may both look the family up,
+ * and find the same. */
+__attribute__((noinline)) bool om_real_look_up_heap(void) {
+  if (heap_lookup_running)
+    return false;
+  heap_lookup_running = true;
+  for (int id = 0; id < OM_REAL_COUNT; id++) {
+    if (functions[id].where != HEAP)
+      continue;
+    void *function = lookup(id);
     if (function == NULL)
-      missing(functions[id].name);
-    atomic_store_explicit(&found[id], function, memory_order_relaxed);
+      missing(id);
+    atomic_store_explicit(&om_real_found[id], function, memory_order_relaxed);
   }
-  return function;
+  heap_lookup_running = false;
+  atomic_store_explicit(&om_real_heap_found, true, memory_order_release);
+  return true;
 }
 
-void *om_require_real(void *function, const char *name) {
-  if (function == NULL)
-    function = lookup(name, NEXT);
-  if (function == NULL)
-    missing(name);
-  return function;
+alignas(16) char om_bootstrap_arena[OM_BOOTSTRAP_ARENA_BYTES];
+static atomic_size_t arena_used;
+
+/* Each arena block is preceded by 16 bytes holding its size. */
+void *om_bootstrap_alloc(size_t size) {
+  size_t need = 16 + ((size + 15) & ~(size_t)15);
+  size_t offset = atomic_fetch_add(&arena_used, need);
+  if (offset + need > sizeof om_bootstrap_arena)
+    return NULL;
+  memcpy(om_bootstrap_arena + offset, &size, sizeof size);
+  return om_bootstrap_arena + offset + 16;
 }
 
-void *om_next_function(void *_Atomic *slot, const char *name) {
-  void *function = atomic_load_explicit(slot, memory_order_relaxed);
-  if (function == NULL) {
-    function = om_require_real(dlsym(RTLD_NEXT, name), name);
-    atomic_store_explicit(slot, function, memory_order_relaxed);
-  }
-  return function;
+size_t om_bootstrap_size(const void *block) {
+  size_t size;
+  memcpy(&size, (const char *)block - 16, sizeof size);
+  return size;
 }

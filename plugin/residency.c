@@ -16,13 +16,14 @@
 
 #include "facts.h"
 #include "faults.h"
-#include "heap.h"
+#include "heap_pages.h"
 #include "message.h"
 #include "offload_abi.h"
 #include "options.h"
 #include "pinning.h"
-#include "plugin.h"
+#include "real.h"
 #include "stale.h"
+#include "state.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -72,20 +73,19 @@ static bool active(void) { return policy != OM_ELIDE_OFF; }
 /* ---- the engine lock; calls into the runtime count as its own ---- */
 
 typedef struct {
-  unsigned char was_inside;
+  om_runtime_entry runtime;
 } engine_entry;
 
 static engine_entry lock_engine(void) {
   pthread_mutex_lock(&engine_lock);
-  engine_entry entry = {om_inside_offload_call};
-  om_inside_offload_call = OM_INSIDE_CALL;
+  engine_entry entry = {om_runtime_enter()};
   in_engine = true;
   return entry;
 }
 
 static void unlock_engine(engine_entry entry) {
   in_engine = false;
-  om_inside_offload_call = entry.was_inside;
+  om_runtime_leave(entry.runtime);
   pthread_mutex_unlock(&engine_lock);
 }
 

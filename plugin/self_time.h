@@ -8,8 +8,8 @@
  * The plugin's share is the time before forwarding plus the time after the
  * return. The malloc-family calls the runtime makes inside the forwarded
  * part are counted, not timed (two clock reads would cost more than the
- * wrapper's few instructions); at exit the wrapper's cost per call is
- * measured (om_heap_inside_call_overhead) and multiplied by the count. The
+ * wrapper's few instructions; state.h keeps the count); at exit the
+ * wrapper's cost per call is measured and multiplied by the count. The
  * means per offload call are printed at exit. The clock is the time stamp
  * counter on x86-64, converted to time by comparing it with
  * CLOCK_MONOTONIC over the run; elsewhere CLOCK_MONOTONIC itself. Off, a
@@ -52,8 +52,5 @@ void om_self_time_forwarding(uint64_t entered);
 
 /* The observed call's hook ends now; the runtime returned at `returned`. */
 void om_self_time_returned(uint64_t returned);
-
-/* One malloc-family call made by the runtime during an observed call. */
-void om_self_time_count_heap_call(void);
 
 #endif

@@ -20,33 +20,13 @@
  * epoll_pwait, signalfd users' sigwait, raw system calls) are not seen. */
 #include "checks.h"
 #include "faults.h"
-#include "plugin.h"
+#include "real.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 
 #define OM_EXPORT __attribute__((visibility("default")))
-
-typedef int (*sigaction_fn)(int, const struct sigaction *, struct sigaction *);
-typedef int (*sigmask_fn)(int, const sigset_t *, sigset_t *);
-
-static struct {
-  sigaction_fn sigaction;
-  sigmask_fn pthread_sigmask, sigprocmask;
-} real;
-
-static pthread_once_t real_resolved = PTHREAD_ONCE_INIT;
-
-static void resolve_real_functions(void) {
-  real.sigaction = (sigaction_fn)om_require_real(dlsym(RTLD_NEXT, "sigaction"), "sigaction");
-  real.pthread_sigmask =
-      (sigmask_fn)om_require_real(dlsym(RTLD_NEXT, "pthread_sigmask"), "pthread_sigmask");
-  real.sigprocmask =
-      (sigmask_fn)om_require_real(dlsym(RTLD_NEXT, "sigprocmask"), "sigprocmask");
-}
 
 /* Signals whose handler the program installed with SIGSEGV in sa_mask. */
 static atomic_ullong handler_masks_sigsegv;
@@ -58,7 +38,6 @@ static unsigned long long signal_bit(int signal) {
 }
 
 OM_EXPORT int sigaction(int signal, const struct sigaction *action, struct sigaction *old) {
-  pthread_once(&real_resolved, resolve_real_functions);
   if (signal == SIGSEGV && om_faults_take_sigaction(action, old))
     return 0;
   unsigned long long bit = signal_bit(signal);
@@ -71,7 +50,7 @@ OM_EXPORT int sigaction(int signal, const struct sigaction *action, struct sigac
     sigdelset(&deliverable.sa_mask, SIGSEGV);
     action = &deliverable;
   }
-  int result = real.sigaction(signal, action, old);
+  int result = OM_REAL(sigaction)(signal, action, old);
   if (result != 0)
     return result;
   if (old != NULL && was_masked)
@@ -110,7 +89,8 @@ static bool blocks_after(int how, const sigset_t *set, bool was) {
 
 /* One mask call: SIGSEGV taken out of the set, and the program's view of
  * it kept and reported in *old. */
-static int set_mask(sigmask_fn set_real, int how, const sigset_t *set, sigset_t *old) {
+static int set_mask(__typeof__(&sigprocmask) set_real, int how, const sigset_t *set,
+                    sigset_t *old) {
   if (!keep_sigsegv_deliverable())
     return set_real(how, set, old);
   sigset_t without;
@@ -131,11 +111,9 @@ static int set_mask(sigmask_fn set_real, int how, const sigset_t *set, sigset_t 
 }
 
 OM_EXPORT int pthread_sigmask(int how, const sigset_t *set, sigset_t *old) {
-  pthread_once(&real_resolved, resolve_real_functions);
-  return set_mask(real.pthread_sigmask, how, set, old);
+  return set_mask(OM_REAL(pthread_sigmask), how, set, old);
 }
 
 OM_EXPORT int sigprocmask(int how, const sigset_t *set, sigset_t *old) {
-  pthread_once(&real_resolved, resolve_real_functions);
-  return set_mask(real.sigprocmask, how, set, old);
+  return set_mask(OM_REAL(sigprocmask), how, set, old);
 }

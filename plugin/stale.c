@@ -1,12 +1,13 @@
 /* stale.c - buffer-granular stale-host-data tracking with mprotect. */
 #include "stale.h"
 
-#include "checks.h"
+#include "check_report.h"
 #include "faults.h"
 #include "message.h"
 #include "offload_abi.h"
+#include "real.h"
+#include "state.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -42,6 +43,27 @@ static uintptr_t page_size(void) {
   return size;
 }
 
+/* Stale host data: the buffer mapped at origin was `access` (e.g. "read or
+ * written by the host") at address after a kernel and before update
+ * from/unmap. Once per site; a warning. */
+static void report_stale(const om_map_origin *origin, int device, const char *access,
+                         const void *address) {
+  const void *site =
+      origin->map_name != NULL ? (const void *)origin->map_name : origin->return_address;
+  if (!om_first_report(OM_CHECK_STALE, site, origin->psource))
+    return;
+  char what[OM_DESCRIPTION_MAX];
+  om_describe_map(origin, -1, what, sizeof what);
+  om_finding_subject subject;
+  om_subject_of(origin, -1, &subject);
+  om_report_warning(OM_CHECK_STALE, &subject,
+                    "%s is %s (at %p) while the kernel there may have changed its copy on "
+                    "device %d and before the copy came back: the host sees stale data. Fix: "
+                    "add target update from(...) (or unmap with map(from: ...)) before the host "
+                    "uses it",
+                    what, access, address, device);
+}
+
 /* ---- faults on guarded pages ---- */
 
 /* Releases the guard in slot if it is still there; true if this call did. */
@@ -65,7 +87,7 @@ static bool owns_fault(uintptr_t address) {
     om_map_origin origin = slot->origin;
     int device = slot->device;
     if (release_slot(slot, low))
-      om_checks_report_stale(&origin, device, "read or written by the host",
+      report_stale(&origin, device, "read or written by the host",
                              (const void *)address);
     return true; /* retried: now unprotected */
   }
@@ -111,7 +133,7 @@ void om_stale_release(uintptr_t begin, uintptr_t end, const char *access) {
     om_map_origin origin = slot->origin;
     int device = slot->device;
     if (release_slot(slot, low) && access != NULL)
-      om_checks_report_stale(&origin, device, access, (const void *)begin);
+      report_stale(&origin, device, access, (const void *)begin);
   }
 }
 
@@ -164,18 +186,9 @@ static unsigned known_next;
 static atomic_bool known_any;
 static pthread_mutex_t known_lock = PTHREAD_MUTEX_INITIALIZER;
 
-typedef void *(*mapped_ptr_fn)(const void *, int);
-static mapped_ptr_fn real_mapped_ptr;
-static pthread_once_t real_mapped_ptr_once = PTHREAD_ONCE_INIT;
-
-static void resolve_mapped_ptr(void) {
-  real_mapped_ptr = (mapped_ptr_fn)dlsym(RTLD_NEXT, "omp_get_mapped_ptr");
-}
-
 /* The runtime's device address of host on device, 0 if not mapped. */
 static uintptr_t runtime_device_address(int device, uintptr_t host) {
-  pthread_once(&real_mapped_ptr_once, resolve_mapped_ptr);
-  return real_mapped_ptr != NULL ? (uintptr_t)real_mapped_ptr((const void *)host, device) : 0;
+  return (uintptr_t)OM_REAL(omp_get_mapped_ptr)((const void *)host, device);
 }
 
 /* The slot of the mapping at host_begin on device, or NULL (lock held). */

@@ -13,7 +13,7 @@
  * Other stdio readers (fgets, getline, fscanf) copy through the stream's
  * buffer in user space, where the fault handler sees them. */
 #include "faults.h"
-#include "plugin.h"
+#include "real.h"
 #include "residency.h"
 #include "stale.h"
 
@@ -37,9 +37,6 @@
  * are the same functions in glibc on LP64, so one wrapper serves both. */
 #define OM_EXPORT_ALIAS(target) OM_EXPORT __attribute__((alias(#target)))
 _Static_assert(sizeof(off_t) == sizeof(off64_t), "the 64-bit-offset names need their own wrappers");
-
-/* The libc function `name` that the wrapper of that name forwards to. */
-#define REAL(name) OM_NEXT(name)
 
 /* The fortified forms glibc's headers call when they know the buffer's size
  * (declared there only under _FORTIFY_SOURCE). */
@@ -125,36 +122,36 @@ static void address_access(const struct sockaddr *address, socklen_t *length,
 
 OM_EXPORT ssize_t read(int fd, void *buffer, size_t length) {
   host_access(buffer, length, true, BY("read"));
-  return REAL(read)(fd, buffer, length);
+  return OM_REAL(read)(fd, buffer, length);
 }
 
 OM_EXPORT ssize_t __read_chk(int fd, void *buffer, size_t length, size_t buffer_length) {
   host_access(buffer, length, true, BY("read"));
-  return REAL(__read_chk)(fd, buffer, length, buffer_length);
+  return OM_REAL(__read_chk)(fd, buffer, length, buffer_length);
 }
 
 OM_EXPORT ssize_t pread(int fd, void *buffer, size_t length, off_t offset) {
   host_access(buffer, length, true, BY("pread"));
-  return REAL(pread)(fd, buffer, length, offset);
+  return OM_REAL(pread)(fd, buffer, length, offset);
 }
 OM_EXPORT_ALIAS(pread) ssize_t pread64(int fd, void *buffer, size_t length, off_t offset);
 
 OM_EXPORT ssize_t __pread_chk(int fd, void *buffer, size_t length, off_t offset,
                               size_t buffer_length) {
   host_access(buffer, length, true, BY("pread"));
-  return REAL(__pread_chk)(fd, buffer, length, offset, buffer_length);
+  return OM_REAL(__pread_chk)(fd, buffer, length, offset, buffer_length);
 }
 OM_EXPORT_ALIAS(__pread_chk)
 ssize_t __pread64_chk(int fd, void *buffer, size_t length, off_t offset, size_t buffer_length);
 
 OM_EXPORT ssize_t readv(int fd, const struct iovec *vector, int count) {
   vector_access(vector, count, true, BY("readv"));
-  return REAL(readv)(fd, vector, count);
+  return OM_REAL(readv)(fd, vector, count);
 }
 
 OM_EXPORT ssize_t preadv(int fd, const struct iovec *vector, int count, off_t offset) {
   vector_access(vector, count, true, BY("preadv"));
-  return REAL(preadv)(fd, vector, count, offset);
+  return OM_REAL(preadv)(fd, vector, count, offset);
 }
 OM_EXPORT_ALIAS(preadv)
 ssize_t preadv64(int fd, const struct iovec *vector, int count, off_t offset);
@@ -162,27 +159,27 @@ ssize_t preadv64(int fd, const struct iovec *vector, int count, off_t offset);
 OM_EXPORT ssize_t preadv2(int fd, const struct iovec *vector, int count, off_t offset,
                           int flags) {
   vector_access(vector, count, true, BY("preadv2"));
-  return REAL(preadv2)(fd, vector, count, offset, flags);
+  return OM_REAL(preadv2)(fd, vector, count, offset, flags);
 }
 OM_EXPORT_ALIAS(preadv2)
 ssize_t preadv64v2(int fd, const struct iovec *vector, int count, off_t offset, int flags);
 
 OM_EXPORT ssize_t recv(int fd, void *buffer, size_t length, int flags) {
   host_access(buffer, length, true, BY("recv"));
-  return REAL(recv)(fd, buffer, length, flags);
+  return OM_REAL(recv)(fd, buffer, length, flags);
 }
 
 OM_EXPORT ssize_t __recv_chk(int fd, void *buffer, size_t length, size_t buffer_length,
                              int flags) {
   host_access(buffer, length, true, BY("recv"));
-  return REAL(__recv_chk)(fd, buffer, length, buffer_length, flags);
+  return OM_REAL(__recv_chk)(fd, buffer, length, buffer_length, flags);
 }
 
 OM_EXPORT ssize_t recvfrom(int fd, void *buffer, size_t length, int flags,
                            struct sockaddr *address, socklen_t *address_length) {
   host_access(buffer, length, true, BY("recvfrom"));
   address_access(address, address_length, BY("recvfrom"));
-  return REAL(recvfrom)(fd, buffer, length, flags, address, address_length);
+  return OM_REAL(recvfrom)(fd, buffer, length, flags, address, address_length);
 }
 
 OM_EXPORT ssize_t __recvfrom_chk(int fd, void *buffer, size_t length, size_t buffer_length,
@@ -190,13 +187,13 @@ OM_EXPORT ssize_t __recvfrom_chk(int fd, void *buffer, size_t length, size_t buf
                                  socklen_t *address_length) {
   host_access(buffer, length, true, BY("recvfrom"));
   address_access(address, address_length, BY("recvfrom"));
-  return REAL(__recvfrom_chk)(fd, buffer, length, buffer_length, flags, address,
+  return OM_REAL(__recvfrom_chk)(fd, buffer, length, buffer_length, flags, address,
                               address_length);
 }
 
 OM_EXPORT ssize_t recvmsg(int fd, struct msghdr *message, int flags) {
   message_access(message, true, BY("recvmsg"));
-  return REAL(recvmsg)(fd, message, flags);
+  return OM_REAL(recvmsg)(fd, message, flags);
 }
 
 OM_EXPORT int recvmmsg(int fd, struct mmsghdr *messages, unsigned int count, int flags,
@@ -204,53 +201,53 @@ OM_EXPORT int recvmmsg(int fd, struct mmsghdr *messages, unsigned int count, int
   messages_access(messages, count, true, BY("recvmmsg"));
   if (timeout != NULL) /* the kernel writes the time left back */
     host_access(timeout, sizeof *timeout, true, BY("recvmmsg"));
-  return REAL(recvmmsg)(fd, messages, count, flags, timeout);
+  return OM_REAL(recvmmsg)(fd, messages, count, flags, timeout);
 }
 
 OM_EXPORT size_t fread(void *buffer, size_t size, size_t count, FILE *stream) {
   host_access(buffer, size * count, true, BY("fread"));
-  return REAL(fread)(buffer, size, count, stream);
+  return OM_REAL(fread)(buffer, size, count, stream);
 }
 
 OM_EXPORT size_t __fread_chk(void *buffer, size_t buffer_length, size_t size, size_t count,
                              FILE *stream) {
   host_access(buffer, size * count, true, BY("fread"));
-  return REAL(__fread_chk)(buffer, buffer_length, size, count, stream);
+  return OM_REAL(__fread_chk)(buffer, buffer_length, size, count, stream);
 }
 
 OM_EXPORT size_t fread_unlocked(void *buffer, size_t size, size_t count, FILE *stream) {
   host_access(buffer, size * count, true, BY("fread_unlocked"));
-  return REAL(fread_unlocked)(buffer, size, count, stream);
+  return OM_REAL(fread_unlocked)(buffer, size, count, stream);
 }
 
 OM_EXPORT size_t __fread_unlocked_chk(void *buffer, size_t buffer_length, size_t size,
                                       size_t count, FILE *stream) {
   host_access(buffer, size * count, true, BY("fread_unlocked"));
-  return REAL(__fread_unlocked_chk)(buffer, buffer_length, size, count, stream);
+  return OM_REAL(__fread_unlocked_chk)(buffer, buffer_length, size, count, stream);
 }
 
 /* ---- the host reads the buffer ---- */
 
 OM_EXPORT ssize_t write(int fd, const void *buffer, size_t length) {
   host_access(buffer, length, false, BY("write"));
-  return REAL(write)(fd, buffer, length);
+  return OM_REAL(write)(fd, buffer, length);
 }
 
 OM_EXPORT ssize_t pwrite(int fd, const void *buffer, size_t length, off_t offset) {
   host_access(buffer, length, false, BY("pwrite"));
-  return REAL(pwrite)(fd, buffer, length, offset);
+  return OM_REAL(pwrite)(fd, buffer, length, offset);
 }
 OM_EXPORT_ALIAS(pwrite)
 ssize_t pwrite64(int fd, const void *buffer, size_t length, off_t offset);
 
 OM_EXPORT ssize_t writev(int fd, const struct iovec *vector, int count) {
   vector_access(vector, count, false, BY("writev"));
-  return REAL(writev)(fd, vector, count);
+  return OM_REAL(writev)(fd, vector, count);
 }
 
 OM_EXPORT ssize_t pwritev(int fd, const struct iovec *vector, int count, off_t offset) {
   vector_access(vector, count, false, BY("pwritev"));
-  return REAL(pwritev)(fd, vector, count, offset);
+  return OM_REAL(pwritev)(fd, vector, count, offset);
 }
 OM_EXPORT_ALIAS(pwritev)
 ssize_t pwritev64(int fd, const struct iovec *vector, int count, off_t offset);
@@ -258,39 +255,39 @@ ssize_t pwritev64(int fd, const struct iovec *vector, int count, off_t offset);
 OM_EXPORT ssize_t pwritev2(int fd, const struct iovec *vector, int count, off_t offset,
                            int flags) {
   vector_access(vector, count, false, BY("pwritev2"));
-  return REAL(pwritev2)(fd, vector, count, offset, flags);
+  return OM_REAL(pwritev2)(fd, vector, count, offset, flags);
 }
 OM_EXPORT_ALIAS(pwritev2)
 ssize_t pwritev64v2(int fd, const struct iovec *vector, int count, off_t offset, int flags);
 
 OM_EXPORT ssize_t send(int fd, const void *buffer, size_t length, int flags) {
   host_access(buffer, length, false, BY("send"));
-  return REAL(send)(fd, buffer, length, flags);
+  return OM_REAL(send)(fd, buffer, length, flags);
 }
 
 OM_EXPORT ssize_t sendto(int fd, const void *buffer, size_t length, int flags,
                          const struct sockaddr *address, socklen_t address_length) {
   host_access(buffer, length, false, BY("sendto"));
   host_access(address, address_length, false, BY("sendto"));
-  return REAL(sendto)(fd, buffer, length, flags, address, address_length);
+  return OM_REAL(sendto)(fd, buffer, length, flags, address, address_length);
 }
 
 OM_EXPORT ssize_t sendmsg(int fd, const struct msghdr *message, int flags) {
   message_access(message, false, BY("sendmsg"));
-  return REAL(sendmsg)(fd, message, flags);
+  return OM_REAL(sendmsg)(fd, message, flags);
 }
 
 OM_EXPORT int sendmmsg(int fd, struct mmsghdr *messages, unsigned int count, int flags) {
   messages_access(messages, count, false, BY("sendmmsg"));
-  return REAL(sendmmsg)(fd, messages, count, flags);
+  return OM_REAL(sendmmsg)(fd, messages, count, flags);
 }
 
 OM_EXPORT size_t fwrite(const void *buffer, size_t size, size_t count, FILE *stream) {
   host_access(buffer, size * count, false, BY("fwrite"));
-  return REAL(fwrite)(buffer, size, count, stream);
+  return OM_REAL(fwrite)(buffer, size, count, stream);
 }
 
 OM_EXPORT size_t fwrite_unlocked(const void *buffer, size_t size, size_t count, FILE *stream) {
   host_access(buffer, size * count, false, BY("fwrite_unlocked"));
-  return REAL(fwrite_unlocked)(buffer, size, count, stream);
+  return OM_REAL(fwrite_unlocked)(buffer, size, count, stream);
 }

@@ -16,6 +16,7 @@
  */
 #include "checks.h"
 #include "plugin.h"
+#include "state.h"
 #include "residency.h"
 #include "stale.h"
 
@@ -24,26 +25,22 @@
 #define OM_EXPORT __attribute__((visibility("default")))
 
 /* Marks the thread as inside the runtime; returns what to restore. */
-static bool enter_runtime(void) {
+static om_runtime_entry enter_runtime(void) {
   om_plugin_init();
-  bool was_inside = om_inside_offload_call;
-  om_inside_offload_call = true;
-  return was_inside;
+  return om_runtime_enter();
 }
 
-static void leave_runtime(bool was_inside) { om_inside_offload_call = was_inside; }
-
 OM_EXPORT void *omp_target_alloc(size_t size, int device) {
-  bool was_inside = enter_runtime();
+  om_runtime_entry entry = enter_runtime();
   void *block = OM_REAL(omp_target_alloc)(size, device);
-  leave_runtime(was_inside);
+  om_runtime_leave(entry);
   return block;
 }
 
 OM_EXPORT void omp_target_free(void *block, int device) {
-  bool was_inside = enter_runtime();
+  om_runtime_entry entry = enter_runtime();
   OM_REAL(omp_target_free)(block, device);
-  leave_runtime(was_inside);
+  om_runtime_leave(entry);
 }
 
 /* Host memory a copy of the program's reads (write false) or writes. */
@@ -79,32 +76,32 @@ OM_EXPORT int omp_target_memcpy(void *dst, const void *src, size_t length, size_
   host_side(src, src_offset, length, src_device, false);
   host_side(dst, dst_offset, length, dst_device, true);
   stale_host_side(dst, src, length, dst_offset, src_offset, dst_device, src_device);
-  bool was_inside = enter_runtime();
+  om_runtime_entry entry = enter_runtime();
   int result = OM_REAL(omp_target_memcpy)(dst, src, length, dst_offset, src_offset, dst_device,
                                           src_device);
-  leave_runtime(was_inside);
+  om_runtime_leave(entry);
   return result;
 }
 
 OM_EXPORT int omp_target_associate_ptr(const void *host, const void *device_ptr, size_t size,
                                        size_t device_offset, int device) {
   om_residency_share_range((uintptr_t)host, (uintptr_t)host + size);
-  bool was_inside = enter_runtime();
+  om_runtime_entry entry = enter_runtime();
   int result =
       OM_REAL(omp_target_associate_ptr)(host, device_ptr, size, device_offset, device);
-  leave_runtime(was_inside);
-  if (result == 0 && !was_inside && om_checks_enabled())
+  om_runtime_leave(entry);
+  if (result == 0 && om_runtime_entered_from_program(entry) && om_checks_enabled())
     om_checks_associated(host, size, device, __builtin_return_address(0));
-  if (result == 0 && !was_inside && om_stale_enabled())
+  if (result == 0 && om_runtime_entered_from_program(entry) && om_stale_enabled())
     om_stale_learn_device_address(device, (uintptr_t)host, (uintptr_t)device_ptr + device_offset);
   return result;
 }
 
 OM_EXPORT int omp_target_disassociate_ptr(const void *host, int device) {
-  bool was_inside = enter_runtime();
+  om_runtime_entry entry = enter_runtime();
   int result = OM_REAL(omp_target_disassociate_ptr)(host, device);
-  leave_runtime(was_inside);
-  if (result == 0 && !was_inside && om_checks_enabled())
+  om_runtime_leave(entry);
+  if (result == 0 && om_runtime_entered_from_program(entry) && om_checks_enabled())
     om_checks_disassociated(host, device);
   return result;
 }

@@ -69,8 +69,8 @@ void om_json_string(FILE *out, const char *text) {
     } else if (len == 1) {
       write_escaped_byte(out, *at++);
     } else {
-      fwrite(at, 1, len, out);
-      at += len;
+      for (size_t i = 0; i < len; i++) /* not fwrite: system.h */
+        fputc(*at++, out);
     }
   }
   fputc('"', out);

@@ -1,5 +1,8 @@
-/* message.c - `ownmap: ` prefixed diagnostics written with write(2). */
+/* message.c - `ownmap: ` prefixed diagnostics written with write(2)
+ * (the system call itself: system.h). */
 #include "message.h"
+
+#include "system.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -27,7 +30,7 @@ int om_message_fd(void) { return atomic_load(&message_fd); }
 /* 0, or the errno of the write that failed. */
 static int write_all(int fd, const char *text, size_t len) {
   while (len > 0) {
-    ssize_t written = write(fd, text, len);
+    ssize_t written = om_system_write(fd, text, len);
     if (written < 0) {
       if (errno == EINTR)
         continue;

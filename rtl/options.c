@@ -23,7 +23,9 @@ const om_option_desc om_option_table[OM_OPTION_COUNT] = {
     [OM_OPTION_LOG] = {.env_name = "OWNMAP_LOG", .kind = OM_OPTION_PATH,
                        .unset_path = "(stderr)",
                        .description = "append messages and the summary to this file instead "
-                                      "of stderr (%p: process id, %r: MPI rank)"},
+                                      "of stderr (%p: process id, %r: MPI rank); when it "
+                                      "stops taking lines (a full disk), a warning and the "
+                                      "rest go to stderr"},
     [OM_OPTION_VERBOSE] = {.env_name = "OWNMAP_VERBOSE", .kind = OM_OPTION_FLAG,
                            .description = "1: say that the plugin is active, print the options "
                                           "and what is passed through uncounted"},
@@ -31,8 +33,11 @@ const om_option_desc om_option_table[OM_OPTION_COUNT] = {
                            .description = "1: print the host<->device transfer summary at exit"},
     [OM_OPTION_REPORT] = {.env_name = "OWNMAP_REPORT", .kind = OM_OPTION_PATH,
                           .description = "write the run report (JSON, schema "
-                                         "ownmap-run-report/2) to this file at exit (%p: "
-                                         "process id, %r: MPI rank)",
+                                         "ownmap-run-report/2: the settings, bytes copied and "
+                                         "elided and time per device and per variable, the "
+                                         "checks' findings, a timeline of the copies) to this "
+                                         "file at exit, never half-written (%p: process id, "
+                                         "%r: MPI rank)",
                           .unset_path = "(none)"},
     [OM_OPTION_CHECKS] = {.env_name = "OWNMAP_CHECKS", .kind = OM_OPTION_CHOICE,
                           .description = "mapping safety checks: off, fast (bounds, free while "

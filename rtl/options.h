@@ -5,6 +5,7 @@
 #define OWNMAP_RTL_OPTIONS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 typedef enum {
@@ -63,6 +64,14 @@ extern const om_option_desc om_option_table[OM_OPTION_COUNT];
 void om_options_load(om_option_set *set, om_env_lookup lookup);
 void om_options_warn_malformed(const om_option_set *set);
 void om_options_print(const om_option_set *set);
+
+/* For people (options_help.c): an option's values ("0|1", "off|fast|full",
+ * "N", "FILE") and its default as docs/plugin.md's settings table gives it
+ * ("0", "fast", "4096", "stderr"); and every option, one entry each with
+ * its description, as ownmap-run --help lists them. */
+void om_option_syntax(om_option_id id, char *out, size_t size);
+void om_option_default(om_option_id id, char *out, size_t size);
+void om_options_write_help(FILE *out);
 
 /* The process's options, read from the environment on first use; opens
  * OWNMAP_LOG and warns about malformed values then. */

@@ -6,6 +6,7 @@
 #include "output.h"
 #include "ownmap.h"
 #include "report.h"
+#include "system.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -259,7 +260,7 @@ bool om_program_name(char *out, size_t size) {
   int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return false;
-  ssize_t len = read(fd, out, size - 1);
+  ssize_t len = om_system_read(fd, out, size - 1);
   close(fd);
   if (len <= 0)
     return false;

@@ -1,5 +1,7 @@
 /* ownmap.h - ownership annotations for OpenMP offload, and the small runtime
- * API that code rewritten by ownmap-rewrite calls.
+ * API that code rewritten by ownmap-rewrite calls. All of it is in this
+ * header (static inline): annotated and rewritten code links no ownmap
+ * library, and runs with or without libownmap-plugin.so.
  *
  * Under clang each annotation expands to __attribute__((annotate(...))), which
  * ownmap-rewrite reads from the AST; under other compilers it expands to
@@ -38,8 +40,11 @@
 extern "C" {
 #endif
 
-/* Version of libownmap, "MAJOR.MINOR.PATCH". */
-const char *ownmap_version(void);
+/* The version of ownmap this header belongs to, "MAJOR.MINOR.PATCH" (the
+ * project's one statement of it: CMakeLists.txt reads it from here). */
+#define OWNMAP_VERSION "0.1.0"
+
+static inline const char *ownmap_version(void) { return OWNMAP_VERSION; }
 
 /* Called by code that ownmap-rewrite wrote, before a loop or data region of
  * kernel `kernel`: fails the program when the elements [a_begin, a_end) of

@@ -3,7 +3,7 @@
  * bounds only subscripts i + constant, so the neighbour rows i +- nx need
  * OM_LEN). Same computation as bench-heat-naive.c.
  * Usage: bench-heat-annotated [NX] [NY] [STEPS] [PROBE]. */
-#include "elision-bench.h"
+#include "bench-heat-input.h"
 
 #include <ownmap.h>
 
@@ -18,14 +18,10 @@ OM_KERNEL static void heat_step(int nx, int ny, OM_IN OM_LEN(nx * ny) const floa
 }
 
 int main(int argc, char **argv) {
-  int nx = bench_arg(argc, argv, 1, 8192);
-  int ny = bench_arg(argc, argv, 2, 8192);
-  int steps = bench_arg(argc, argv, 3, 20);
-  int probe = bench_arg(argc, argv, 4, 5);
-  int n = nx * ny, centre = ny / 2 * nx + nx / 2;
-  float *u = bench_alloc(n, sizeof *u), *v = bench_alloc(n, sizeof *v);
-  for (int i = 0; i < n; ++i)
-    u[i] = v[i] = (float)(10 + bench_pattern(i, 7919, 991));
+  heat_input in = heat_make(argc, argv);
+  int nx = in.nx, ny = in.ny, steps = in.steps, probe = in.probe;
+  int n = in.n, centre = in.centre;
+  float *u = in.u, *v = in.v;
   bench_start_device();
 
   double start = bench_seconds(), probed = 0;

@@ -4,17 +4,13 @@
  * steps the host samples the temperature at the centre. Usage:
  * bench-heat-naive [NX] [NY] [STEPS] [PROBE] (default 8192 x 8192 floats =
  * 256 MiB per grid, 20 steps, probe every 5). docs/bench.md. */
-#include "elision-bench.h"
+#include "bench-heat-input.h"
 
 int main(int argc, char **argv) {
-  int nx = bench_arg(argc, argv, 1, 8192);
-  int ny = bench_arg(argc, argv, 2, 8192);
-  int steps = bench_arg(argc, argv, 3, 20);
-  int probe = bench_arg(argc, argv, 4, 5);
-  int n = nx * ny, centre = ny / 2 * nx + nx / 2;
-  float *u = bench_alloc(n, sizeof *u), *v = bench_alloc(n, sizeof *v);
-  for (int i = 0; i < n; ++i)
-    u[i] = v[i] = (float)(10 + bench_pattern(i, 7919, 991));
+  heat_input in = heat_make(argc, argv);
+  int nx = in.nx, ny = in.ny, steps = in.steps, probe = in.probe;
+  int n = in.n, centre = in.centre;
+  float *u = in.u, *v = in.v;
   bench_start_device();
 
   double start = bench_seconds(), probed = 0;

@@ -5,17 +5,13 @@
  * PROBE steps. The runtime copies as much as the naive version: transfer
  * elision must serve data regions to help. Usage: bench-heat-regions [NX]
  * [NY] [STEPS] [PROBE] (as bench-heat-naive). docs/bench.md. */
-#include "elision-bench.h"
+#include "bench-heat-input.h"
 
 int main(int argc, char **argv) {
-  int nx = bench_arg(argc, argv, 1, 8192);
-  int ny = bench_arg(argc, argv, 2, 8192);
-  int steps = bench_arg(argc, argv, 3, 20);
-  int probe = bench_arg(argc, argv, 4, 5);
-  int n = nx * ny, centre = ny / 2 * nx + nx / 2;
-  float *u = bench_alloc(n, sizeof *u), *v = bench_alloc(n, sizeof *v);
-  for (int i = 0; i < n; ++i)
-    u[i] = v[i] = (float)(10 + bench_pattern(i, 7919, 991));
+  heat_input in = heat_make(argc, argv);
+  int nx = in.nx, ny = in.ny, steps = in.steps, probe = in.probe;
+  int n = in.n, centre = in.centre;
+  float *u = in.u, *v = in.v;
   bench_start_device();
 
   double start = bench_seconds(), probed = 0;

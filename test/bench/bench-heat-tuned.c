@@ -2,17 +2,13 @@
  * region keeps both grids on the device; the host fetches only the centre
  * element when it probes (`target update from`). Same computation as
  * bench-heat-naive.c. Usage: bench-heat-tuned [NX] [NY] [STEPS] [PROBE]. */
-#include "elision-bench.h"
+#include "bench-heat-input.h"
 
 int main(int argc, char **argv) {
-  int nx = bench_arg(argc, argv, 1, 8192);
-  int ny = bench_arg(argc, argv, 2, 8192);
-  int steps = bench_arg(argc, argv, 3, 20);
-  int probe = bench_arg(argc, argv, 4, 5);
-  int n = nx * ny, centre = ny / 2 * nx + nx / 2;
-  float *u = bench_alloc(n, sizeof *u), *v = bench_alloc(n, sizeof *v);
-  for (int i = 0; i < n; ++i)
-    u[i] = v[i] = (float)(10 + bench_pattern(i, 7919, 991));
+  heat_input in = heat_make(argc, argv);
+  int nx = in.nx, ny = in.ny, steps = in.steps, probe = in.probe;
+  int n = in.n, centre = in.centre;
+  float *u = in.u, *v = in.v;
   bench_start_device();
 
   double start = bench_seconds(), probed = 0;

@@ -3,11 +3,9 @@
  * interior rows; the neighbour rows u[i +- nx] need OM_LEN. Same computation
  * as bench-jacobi-naive.c.
  * Usage: bench-jacobi-annotated [NX] [NY] [ITERS] [CHECK]. */
-#include "elision-bench.h"
+#include "bench-jacobi-input.h"
 
 #include <ownmap.h>
-
-static const float tolerance = 1e-3f;
 
 OM_KERNEL static void sweep(int nx, int ny, OM_IN OM_LEN(nx * ny) const float *u,
                             OM_IN const float *f, OM_OUT float *unew) {
@@ -24,28 +22,11 @@ OM_KERNEL static void copy_interior(int nx, int ny, OM_IN const float *unew, OM_
     u[i] = unew[i];
 }
 
-/* Largest |unew - u| over the interior rows, on the host. */
-static float change(int nx, int n, const float *u, const float *unew) {
-  float largest = 0;
-  for (int i = nx; i < n - nx; ++i) {
-    float d = unew[i] > u[i] ? unew[i] - u[i] : u[i] - unew[i];
-    largest = d > largest ? d : largest;
-  }
-  return largest;
-}
-
 int main(int argc, char **argv) {
-  int nx = bench_arg(argc, argv, 1, 4096);
-  int ny = bench_arg(argc, argv, 2, 4096);
-  int iters = bench_arg(argc, argv, 3, 20);
-  int check = bench_arg(argc, argv, 4, 5);
+  jacobi_input in = jacobi_make(argc, argv);
+  int nx = in.nx, ny = in.ny, iters = in.iters, check = in.check;
   int n = nx * ny;
-  float *f = bench_alloc(n, sizeof *f), *u = bench_alloc(n, sizeof *u);
-  float *unew = bench_alloc(n, sizeof *unew);
-  for (int i = 0; i < n; ++i) {
-    f[i] = (float)(1 + bench_pattern(i, 31, 17));
-    u[i] = unew[i] = (float)(1 + bench_pattern(i, 7919, 101));
-  }
+  float *f = in.f, *u = in.u, *unew = in.unew;
   bench_start_device();
 
   double start = bench_seconds();
@@ -56,8 +37,8 @@ int main(int argc, char **argv) {
     sweep(nx, ny, u, f, unew);
     int converged = 0;
     if (it % check == 0) {
-      last_change = change(nx, n, u, unew);
-      converged = last_change < tolerance;
+      last_change = jacobi_change(nx, n, u, unew);
+      converged = last_change < jacobi_tolerance;
     }
     copy_interior(nx, ny, unew, u);
     if (converged)

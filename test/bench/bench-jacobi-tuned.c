@@ -3,32 +3,13 @@
  * fetches the interiors of u and unew (`target update from`). Same
  * computation as bench-jacobi-naive.c.
  * Usage: bench-jacobi-tuned [NX] [NY] [ITERS] [CHECK]. */
-#include "elision-bench.h"
-
-static const float tolerance = 1e-3f;
-
-/* Largest |unew - u| over the interior rows, on the host. */
-static float change(int nx, int n, const float *u, const float *unew) {
-  float largest = 0;
-  for (int i = nx; i < n - nx; ++i) {
-    float d = unew[i] > u[i] ? unew[i] - u[i] : u[i] - unew[i];
-    largest = d > largest ? d : largest;
-  }
-  return largest;
-}
+#include "bench-jacobi-input.h"
 
 int main(int argc, char **argv) {
-  int nx = bench_arg(argc, argv, 1, 4096);
-  int ny = bench_arg(argc, argv, 2, 4096);
-  int iters = bench_arg(argc, argv, 3, 20);
-  int check = bench_arg(argc, argv, 4, 5);
+  jacobi_input in = jacobi_make(argc, argv);
+  int nx = in.nx, ny = in.ny, iters = in.iters, check = in.check;
   int n = nx * ny, interior = n - 2 * nx;
-  float *f = bench_alloc(n, sizeof *f), *u = bench_alloc(n, sizeof *u);
-  float *unew = bench_alloc(n, sizeof *unew);
-  for (int i = 0; i < n; ++i) {
-    f[i] = (float)(1 + bench_pattern(i, 31, 17));
-    u[i] = unew[i] = (float)(1 + bench_pattern(i, 7919, 101));
-  }
+  float *f = in.f, *u = in.u, *unew = in.unew;
   bench_start_device();
 
   double start = bench_seconds();
@@ -48,8 +29,8 @@ int main(int argc, char **argv) {
       int converged = 0;
       if (it % check == 0) {
 #pragma omp target update from(u[nx:interior], unew[nx:interior])
-        last_change = change(nx, n, u, unew);
-        converged = last_change < tolerance;
+        last_change = jacobi_change(nx, n, u, unew);
+        converged = last_change < jacobi_tolerance;
       }
 #pragma omp target teams distribute parallel for
       for (int i = nx; i < n - nx; ++i)

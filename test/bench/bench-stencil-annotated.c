@@ -2,11 +2,9 @@
  * ownership-annotated kernel; ownmap-rewrite turns its loop into a target
  * region with inferred maps. Same computation as bench-stencil-naive.c.
  * Usage: bench-stencil-annotated [N] [STEPS]. */
-#include "elision-bench.h"
+#include "bench-stencil-input.h"
 
 #include <ownmap.h>
-
-static float drive(int step) { return (float)(1 + step % 97); }
 
 OM_KERNEL static void smooth(int n, OM_IN const float *src, OM_OUT float *dst) {
   for (int i = 1; i < n - 1; ++i)
@@ -14,19 +12,15 @@ OM_KERNEL static void smooth(int n, OM_IN const float *src, OM_OUT float *dst) {
 }
 
 int main(int argc, char **argv) {
-  int n = bench_arg(argc, argv, 1, 1 << 26);
-  int steps = bench_arg(argc, argv, 2, 20);
-  float *a = bench_alloc(n, sizeof *a), *b = bench_alloc(n, sizeof *b);
-  for (int i = 0; i < n; ++i) {
-    a[i] = (float)(1 + bench_pattern(i, 7919, 1000));
-    b[i] = (float)(1 + bench_pattern(i, 104729, 997));
-  }
+  stencil_input in = stencil_make(argc, argv);
+  int n = in.n, steps = in.steps;
+  float *a = in.a, *b = in.b;
   bench_start_device();
 
   double start = bench_seconds();
   for (int s = 0; s < steps; ++s) {
     if (s % 2 == 0) {
-      a[0] = drive(s);
+      a[0] = stencil_drive(s);
       smooth(n, a, b);
     } else {
       smooth(n, b, a);

@@ -3,24 +3,18 @@
  * smooth a into b, odd steps b into a; before each even step the host drives
  * the left boundary a[0]. Usage: bench-stencil-naive [N] [STEPS]
  * (default 67108864 floats = 256 MiB per array, 20 steps). docs/bench.md. */
-#include "elision-bench.h"
-
-static float drive(int step) { return (float)(1 + step % 97); }
+#include "bench-stencil-input.h"
 
 int main(int argc, char **argv) {
-  int n = bench_arg(argc, argv, 1, 1 << 26);
-  int steps = bench_arg(argc, argv, 2, 20);
-  float *a = bench_alloc(n, sizeof *a), *b = bench_alloc(n, sizeof *b);
-  for (int i = 0; i < n; ++i) {
-    a[i] = (float)(1 + bench_pattern(i, 7919, 1000));
-    b[i] = (float)(1 + bench_pattern(i, 104729, 997));
-  }
+  stencil_input in = stencil_make(argc, argv);
+  int n = in.n, steps = in.steps;
+  float *a = in.a, *b = in.b;
   bench_start_device();
 
   double start = bench_seconds();
   for (int s = 0; s < steps; ++s) {
     if (s % 2 == 0) {
-      a[0] = drive(s);
+      a[0] = stencil_drive(s);
 #pragma omp target teams distribute parallel for map(to: a[0:n]) map(tofrom: b[0:n])
       for (int i = 1; i < n - 1; ++i)
         b[i] = 0.25f * a[i - 1] + 0.5f * a[i] + 0.25f * a[i + 1];

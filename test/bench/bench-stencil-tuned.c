@@ -2,18 +2,12 @@
  * keeps both arrays on the device; only the host-driven boundary a[0] goes
  * over each even step (`target update to`). Same computation as
  * bench-stencil-naive.c. Usage: bench-stencil-tuned [N] [STEPS]. */
-#include "elision-bench.h"
-
-static float drive(int step) { return (float)(1 + step % 97); }
+#include "bench-stencil-input.h"
 
 int main(int argc, char **argv) {
-  int n = bench_arg(argc, argv, 1, 1 << 26);
-  int steps = bench_arg(argc, argv, 2, 20);
-  float *a = bench_alloc(n, sizeof *a), *b = bench_alloc(n, sizeof *b);
-  for (int i = 0; i < n; ++i) {
-    a[i] = (float)(1 + bench_pattern(i, 7919, 1000));
-    b[i] = (float)(1 + bench_pattern(i, 104729, 997));
-  }
+  stencil_input in = stencil_make(argc, argv);
+  int n = in.n, steps = in.steps;
+  float *a = in.a, *b = in.b;
   bench_start_device();
 
   double start = bench_seconds();
@@ -21,7 +15,7 @@ int main(int argc, char **argv) {
   {
     for (int s = 0; s < steps; ++s) {
       if (s % 2 == 0) {
-        a[0] = drive(s);
+        a[0] = stencil_drive(s);
 #pragma omp target update to(a[0:1])
 #pragma omp target teams distribute parallel for
         for (int i = 1; i < n - 1; ++i)

@@ -1,7 +1,7 @@
 /* The time loop of issue 5, annotated: one ownership-annotated kernel per
  * step; ownmap-rewrite infers its maps. Same computation as
  * bench-timeloop-naive.c. Usage: bench-timeloop-annotated [N] [STEPS]. */
-#include "elision-bench.h"
+#include "bench-timeloop-input.h"
 
 #include <ownmap.h>
 
@@ -11,13 +11,9 @@ OM_KERNEL static void relax(int n, OM_IN const float *a, OM_INOUT float *b) {
 }
 
 int main(int argc, char **argv) {
-  int n = bench_arg(argc, argv, 1, 1 << 26);
-  int steps = bench_arg(argc, argv, 2, 20);
-  float *a = bench_alloc(n, sizeof *a), *b = bench_alloc(n, sizeof *b);
-  for (int i = 0; i < n; ++i) {
-    a[i] = (float)bench_pattern(i, 7919, 100) * 0.01f;
-    b[i] = (float)(1 + bench_pattern(i, 104729, 997));
-  }
+  timeloop_input in = timeloop_make(argc, argv);
+  int n = in.n, steps = in.steps;
+  float *a = in.a, *b = in.b;
   bench_start_device();
 
   double start = bench_seconds();

@@ -5,16 +5,12 @@
  * runtime copies as much as the naive version: transfer elision must serve
  * data regions to help. Usage: bench-timeloop-regions [N] [STEPS] (as
  * bench-timeloop-naive). docs/bench.md. */
-#include "elision-bench.h"
+#include "bench-timeloop-input.h"
 
 int main(int argc, char **argv) {
-  int n = bench_arg(argc, argv, 1, 1 << 26);
-  int steps = bench_arg(argc, argv, 2, 20);
-  float *a = bench_alloc(n, sizeof *a), *b = bench_alloc(n, sizeof *b);
-  for (int i = 0; i < n; ++i) {
-    a[i] = (float)bench_pattern(i, 7919, 100) * 0.01f;
-    b[i] = (float)(1 + bench_pattern(i, 104729, 997));
-  }
+  timeloop_input in = timeloop_make(argc, argv);
+  int n = in.n, steps = in.steps;
+  float *a = in.a, *b = in.b;
   bench_start_device();
 
   double start = bench_seconds();

@@ -53,9 +53,10 @@
 // HELP: --report FILE
 // HELP: --checks LEVEL
 // HELP: --on-error ACTION
-// HELP: OWNMAP_SUMMARY=0|1
-// HELP: OWNMAP_VERBOSE=0|1
+// The settings come in the option table's order.
 // HELP: OWNMAP_LOG=FILE
+// HELP: OWNMAP_VERBOSE=0|1
+// HELP: OWNMAP_SUMMARY=0|1
 // HELP: OWNMAP_REPORT=FILE
 // HELP: OWNMAP_CHECKS=off|fast|full
 // HELP: OWNMAP_ON_ERROR=abort|warn

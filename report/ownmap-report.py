@@ -25,6 +25,10 @@ it, renamed over it only when complete (write_output).
 Exit status: 0 when the report was written, 2 for a usage error, an input
 that is missing, not JSON, of another schema or malformed, or an output
 that cannot be written; 1 for an internal error.
+
+One file of more than 600 lines, on purpose: it is installed as a single
+executable (bin/ownmap-report) that needs nothing but Python's standard
+library, with no package of its own to find at run time.
 """
 import argparse
 import errno
