@@ -184,7 +184,7 @@ std::vector<AuditFinding> TargetLoopAudit::run() {
                       llvm::toString(Loop.takeError()));
       return std::move(Findings);
     }
-    auto Accesses = collectLoopAccesses(*Loop);
+    auto Accesses = collectLoopAccesses(*Loop, NestedDirectives::Follow);
     if (!Accesses) {
       notAnalysed("loop body", For->getForLoc(),
                   "cannot audit the target construct: " +
