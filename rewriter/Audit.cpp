@@ -174,13 +174,16 @@ std::string range(const Polynomial &Lower, const Polynomial &Length) {
   return "[" + Lower.str() + ", " + (Lower + Length).str() + ")";
 }
 
+const llvm::StringLiteral CannotAudit = "cannot audit the target construct: ";
+
 std::vector<AuditFinding> TargetLoopAudit::run() {
   std::vector<const ForStmt *> Fors;
   if (!collectDeviceLoops(D.getInnermostCapturedStmt(), Fors) ||
       Fors.empty()) {
     notAnalysed("code outside loops", D.getBeginLoc(),
-                "cannot audit the target construct: its region holds code "
-                "other than loops and loop constructs");
+                llvm::Twine(CannotAudit) +
+                    "its region holds code other than loops and loop "
+                    "constructs");
     return std::move(Findings);
   }
   OneLoop = Fors.size() == 1;
@@ -189,14 +192,14 @@ std::vector<AuditFinding> TargetLoopAudit::run() {
     auto Loop = matchCanonicalLoop(*For);
     if (!Loop) {
       notAnalysed("loop header", For->getForLoc(),
-                  "cannot audit the target construct: " +
+                  llvm::Twine(CannotAudit) +
                       llvm::toString(Loop.takeError()));
       return std::move(Findings);
     }
     auto Accesses = collectLoopAccesses(*Loop, NestedDirectives::Follow);
     if (!Accesses) {
       notAnalysed("loop body", For->getForLoc(),
-                  "cannot audit the target construct: " +
+                  llvm::Twine(CannotAudit) +
                       llvm::toString(Accesses.takeError()));
       return std::move(Findings);
     }

@@ -98,7 +98,7 @@ private:
     Failure = std::move(E);
   }
   void fail(SourceLocation Loc, const llvm::Twine &Message) {
-    fail(sourceError(Rule::LoopUnsupported, Loc, "cannot offload: " + Message));
+    fail(sourceError(Rule::LoopUnsupported, Loc, Message));
   }
 
   void record(const VarDecl *V, Access A) {
@@ -482,7 +482,7 @@ void AccessWalker::visitAddressOf(const UnaryOperator &AddrOf) {
   }
   if (!V)
     return fail(AddrOf.getOperatorLoc(),
-                "the loop takes an address the rewriter cannot trace");
+                "the loop takes an address the analysis cannot trace");
   fail(AddrOf.getOperatorLoc(),
        "the loop takes the address of '" + V->getName() +
            "' or part of it (pointer arithmetic or aliasing)");
@@ -675,7 +675,7 @@ void AccessWalker::visitCall(const CallExpr &Call) {
                     "pointer '" + V->getName() + "', a view of '" +
                         View->Root->getName() +
                         "', is passed to a call as a non-const pointer; the "
-                        "rewriter cannot see what the callee does with it");
+                        "analysis cannot see what the callee does with it");
       Access A{AccessKind::Read, Ref, nullptr, ReductionOp::Add, {}, false,
                Callee};
       record(View->Root, A);
@@ -689,7 +689,7 @@ void AccessWalker::visitCall(const CallExpr &Call) {
       return fail(Ref->getLocation(),
                   "pointer '" + V->getName() +
                       "' is passed to a call as a non-const pointer; the "
-                      "rewriter cannot see what the callee does with it");
+                      "analysis cannot see what the callee does with it");
     if (outerVariable(*Ref))
       record(V, Access{AccessKind::Read, Ref, nullptr, ReductionOp::Add, {},
                        false, Callee});
