@@ -136,9 +136,18 @@ private:
                       bool Written,
                       llvm::Expected<VariablePlan> &Accessed);
   void auditStaleReads(const VariableAccesses &VA, const Presence &P);
+  static constexpr unsigned MaxCallerDepth = 8;
+  const clang::Expr *readInCallers(
+      const clang::VarDecl *&Var, const clang::FunctionDecl &F,
+      llvm::function_ref<const clang::Expr *(const clang::VarDecl &,
+                                             const clang::Stmt &,
+                                             const clang::FunctionDecl &)>
+          Search,
+      unsigned Depth) const;
   void reportStaleRead(const VariableAccesses &VA, const Access &Write,
                        const MapItem &Holder, const clang::Expr &Read,
-                       const clang::VarDecl &ReadVar);
+                       const clang::VarDecl &ReadVar, bool AfterRegion);
+  bool afterRegion(const MapItem &Holder, const clang::Expr &Read) const;
   void compareSections(const MapItem &Item, bool Own,
                        const VariablePlan &Accessed,
                        const Polynomial &ElementSize);
@@ -165,13 +174,16 @@ std::string range(const Polynomial &Lower, const Polynomial &Length) {
   return "[" + Lower.str() + ", " + (Lower + Length).str() + ")";
 }
 
+const llvm::StringLiteral CannotAudit = "cannot audit the target construct: ";
+
 std::vector<AuditFinding> TargetLoopAudit::run() {
   std::vector<const ForStmt *> Fors;
   if (!collectDeviceLoops(D.getInnermostCapturedStmt(), Fors) ||
       Fors.empty()) {
     notAnalysed("code outside loops", D.getBeginLoc(),
-                "cannot audit the target construct: its region holds code "
-                "other than loops and loop constructs");
+                llvm::Twine(CannotAudit) +
+                    "its region holds code other than loops and loop "
+                    "constructs");
     return std::move(Findings);
   }
   OneLoop = Fors.size() == 1;
@@ -180,14 +192,14 @@ std::vector<AuditFinding> TargetLoopAudit::run() {
     auto Loop = matchCanonicalLoop(*For);
     if (!Loop) {
       notAnalysed("loop header", For->getForLoc(),
-                  "cannot audit the target construct: " +
+                  llvm::Twine(CannotAudit) +
                       llvm::toString(Loop.takeError()));
       return std::move(Findings);
     }
-    auto Accesses = collectLoopAccesses(*Loop);
+    auto Accesses = collectLoopAccesses(*Loop, NestedDirectives::Follow);
     if (!Accesses) {
       notAnalysed("loop body", For->getForLoc(),
-                  "cannot audit the target construct: " +
+                  llvm::Twine(CannotAudit) +
                       llvm::toString(Accesses.takeError()));
       return std::move(Findings);
     }
@@ -355,6 +367,7 @@ void TargetLoopAudit::auditStaleReads(const VariableAccesses &VA,
                             &F == HolderFunction ? Until : SourceLocation());
     };
     const VarDecl *Var = VA.Var;
+    const FunctionDecl *ReadIn = Here;
     const Expr *Read = Search(*Var, D, *Here);
     // Up the calls that lead to the map, innermost call first.
     for (auto It = Holder.Calls.rbegin(); !Read && It != Holder.Calls.rend();
@@ -367,20 +380,79 @@ void TargetLoopAudit::auditStaleReads(const VariableAccesses &VA,
       Var = argumentBase((*It)->getArg(Param->getFunctionScopeIndex()));
       if (!Var)
         break;
+      ReadIn = Caller;
       Read = Search(*Var, **It, *Caller);
     }
+    // A map that never copies back leaves the host's data stale after
+    // the function that holds it returns, too.
+    const FunctionDecl *Holding = Presences.functionOf(*Holder.Item.Directive);
+    bool AfterRegion = false;
+    if (!Read && !Holder.Item.copiesBack() && Holding) {
+      Read = readInCallers(Var, *Holding, Search, /*Depth=*/0);
+      AfterRegion = Read != nullptr;
+    } else if (Read && ReadIn == Holding) {
+      AfterRegion = afterRegion(Holder.Item, *Read);
+    }
     if (Read && Reported.insert(Read).second)
-      reportStaleRead(VA, *Write, Holder.Item, *Read, *Var);
+      reportStaleRead(VA, *Write, Holder.Item, *Read, *Var,
+                      AfterRegion && isa<OMPTargetDataDirective>(
+                                         Holder.Item.Directive));
   }
+}
+
+/// True when Read, in the function of Holder's directive, comes after the
+/// end of the directive's region.
+bool TargetLoopAudit::afterRegion(const MapItem &Holder,
+                                  const Expr &Read) const {
+  if (!Holder.Directive->hasAssociatedStmt())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.isBeforeInTranslationUnit(
+      SM.getExpansionLoc(Holder.Directive->getAssociatedStmt()->getEndLoc()),
+      SM.getExpansionLoc(Read.getBeginLoc()));
+}
+
+/// The first stale read of parameter Var of F after a call of F, in the
+/// callers (and theirs, a few calls up), with Var set to the variable read.
+const Expr *TargetLoopAudit::readInCallers(
+    const VarDecl *&Var, const FunctionDecl &F,
+    llvm::function_ref<const Expr *(const VarDecl &, const Stmt &,
+                                    const FunctionDecl &)>
+        Search,
+    unsigned Depth) const {
+  const auto *Param = dyn_cast<ParmVarDecl>(Var);
+  if (!Param || Depth >= MaxCallerDepth)
+    return nullptr;
+  for (const CallExpr *Call : Presences.callsOf(F)) {
+    const FunctionDecl *Caller = Presences.functionOf(*Call);
+    const VarDecl *Arg =
+        Param->getFunctionScopeIndex() < Call->getNumArgs()
+            ? argumentBase(Call->getArg(Param->getFunctionScopeIndex()))
+            : nullptr;
+    if (!Caller || !Arg)
+      continue;
+    const Expr *Read = Search(*Arg, *Call, *Caller);
+    if (!Read)
+      Read = readInCallers(Arg, *Caller, Search, Depth + 1);
+    if (Read) {
+      Var = Arg;
+      return Read;
+    }
+  }
+  return nullptr;
 }
 
 void TargetLoopAudit::reportStaleRead(const VariableAccesses &VA,
                                       const Access &Write,
                                       const MapItem &Holder, const Expr &Read,
-                                      const VarDecl &ReadVar) {
+                                      const VarDecl &ReadVar,
+                                      bool AfterRegion) {
   std::string Name = VA.Var->getName().str();
   std::string Update = "#pragma omp target update from(" +
                        text(Holder.Item) + ")";
+  // After a `target data` region ends an update comes too late: the
+  // region's map must copy back.
+  std::string TofromMap = "map(tofrom: " + text(Holder.Item) + ")";
   add(FindingLevel::Error, Rule::AuditLostWrite, Write.Site->getBeginLoc(),
       "'" + Name + "' is written on the device here, but '" +
           text(Holder.Item) + "' is mapped '" +
@@ -389,13 +461,15 @@ void TargetLoopAudit::reportStaleRead(const VariableAccesses &VA,
           (Holder.copiesBack()
                ? ", which copies it back only when its region ends"
                : ", which never copies it back") +
-          ", and the host reads '" +
-          text(&Read) + "' at line " +
+          ", and the host reads '" + text(&Read) + "' at line " +
           std::to_string(line(Read.getBeginLoc())) +
-          " with no 'target update from' before: the host reads stale "
-          "data; add '" + Update + "' before the read",
-      {Name, "from_device", "", Update}, Read.getBeginLoc(),
-      "the host reads '" + ReadVar.getName() + "' here");
+          (AfterRegion
+               ? ", after the region ends: the host reads stale data; "
+                 "use '" + TofromMap + "' there"
+               : " with no 'target update from' before: the host reads "
+                 "stale data; add '" + Update + "' before the read"),
+      {Name, "from_device", "", AfterRegion ? TofromMap : Update},
+      Read.getBeginLoc(), "the host reads '" + ReadVar.getName() + "' here");
 }
 
 /// A section too small is an error wherever it is mapped; one too large

@@ -113,7 +113,7 @@ llvm::Expected<CanonicalLoop> matchCanonicalLoop(const ForStmt &Loop) {
   auto [Index, Start] = startOf(Loop.getInit(), Outside);
   if (!Index)
     return sourceError(Rule::LoopUnsupported, Loop.getForLoc(),
-                       "cannot offload: the loop's header does not start an "
+                       "the loop's header does not start an "
                        "integer index ('for (int i = L; ...)' or "
                        "'for (i = L; ...)')");
   const ASTContext &Ctx = Index->getASTContext();
@@ -122,7 +122,7 @@ llvm::Expected<CanonicalLoop> matchCanonicalLoop(const ForStmt &Loop) {
   if (!Step)
     return sourceError(
         Rule::LoopUnsupported, Loop.getForLoc(),
-        "cannot offload: the loop's increment " +
+        "the loop's increment " +
             (Loop.getInc() ? "'" + textOf(Loop.getInc(), Ctx) + "' "
                            : std::string("(none) ")) +
             "does not step '" + Name +
@@ -146,7 +146,7 @@ llvm::Expected<CanonicalLoop> matchCanonicalLoop(const ForStmt &Loop) {
   if ((!Upward && !Downward) || Downward != Step->Down)
     return sourceError(
         Rule::LoopUnsupported, Loop.getForLoc(),
-        "cannot offload: the loop's condition " +
+        "the loop's condition " +
             (Loop.getCond() ? "'" + textOf(Loop.getCond(), Ctx) + "' "
                             : std::string("(none) ")) +
             "does not bound '" + Name + "' in the direction it steps ('" +
@@ -155,7 +155,7 @@ llvm::Expected<CanonicalLoop> matchCanonicalLoop(const ForStmt &Loop) {
   bool Inclusive = Op == BO_LE || Op == BO_GE;
   if (Downward && Inclusive && Index->getType()->isUnsignedIntegerType())
     return sourceError(Rule::LoopUnsupported, Loop.getForLoc(),
-                       "cannot offload: '" + Name +
+                       "'" + Name +
                            "' is unsigned, so the loop's condition '" +
                            textOf(Loop.getCond(), Ctx) +
                            "' may never become false");
@@ -196,7 +196,7 @@ llvm::Error checkIndexOnlyInItsLoops(const VarDecl &Index, const Stmt &Body) {
         Ref && Ref->getDecl() == &Index && !Covered)
       return sourceError(
           Rule::LoopUnsupported, Ref->getLocation(),
-          "cannot offload: '" + Index.getName() +
+          "'" + Index.getName() +
               "' indexes a loop and is also used outside the loops over it, "
               "where it holds what a loop left in it; each device thread has "
               "its own '" +

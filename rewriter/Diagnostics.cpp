@@ -22,6 +22,14 @@ llvm::Error sourceError(Rule R, SourceLocation Loc, const llvm::Twine &Message,
   return sourceError(R, Loc, Message, FindingDetails(), NoteLoc, Note);
 }
 
+llvm::Error withPrefix(llvm::Error E, llvm::StringRef Prefix) {
+  return llvm::handleErrors(
+      std::move(E), [&](std::unique_ptr<SourceError> S) -> llvm::Error {
+        S->Message = (Prefix + S->Message).str();
+        return llvm::Error(std::move(S));
+      });
+}
+
 static void emit(DiagnosticsEngine &Diags, DiagnosticsEngine::Level Level,
                  SourceLocation Loc, llvm::StringRef Message) {
   // One custom ID per level; "%0" keeps the message text verbatim.

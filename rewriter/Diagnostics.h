@@ -66,6 +66,12 @@ llvm::Error sourceError(Rule R, clang::SourceLocation Loc,
                         clang::SourceLocation NoteLoc = {},
                         const llvm::Twine &Note = "");
 
+/// E with Prefix before the message of each SourceError in it: analyses
+/// shared by the rewriter and the audit say what the code does, and each
+/// caller says what it cannot do ("cannot offload: ", "cannot audit the
+/// target construct: ").
+llvm::Error withPrefix(llvm::Error E, llvm::StringRef Prefix);
+
 /// Emits every SourceError in E through Diags; other errors are emitted
 /// without a location. Consumes E.
 void reportErrors(llvm::Error E, clang::DiagnosticsEngine &Diags);

@@ -68,8 +68,10 @@ struct Update {
 /// so every reference to an outer variable is seen with how it is used.
 class AccessWalker {
 public:
-  AccessWalker(const CanonicalLoop &Loop, const LoopLocals &Locals)
-      : Loop(Loop), Locals(Locals), Ctx(Loop.Index->getASTContext()) {}
+  AccessWalker(const CanonicalLoop &Loop, const LoopLocals &Locals,
+               NestedDirectives Nested)
+      : Loop(Loop), Locals(Locals), Ctx(Loop.Index->getASTContext()),
+        Nested(Nested) {}
 
   llvm::Expected<LoopAccesses> run();
 
@@ -77,6 +79,7 @@ private:
   const CanonicalLoop &Loop;
   const LoopLocals &Locals;
   const ASTContext &Ctx;
+  NestedDirectives Nested;
   llvm::MapVector<const VarDecl *, VariableAccesses> Found;
   llvm::SmallPtrSet<const VarDecl *, 8> ModifiedLocals;
   llvm::SmallVector<CanonicalLoop, 2> InnerLoops; // around the current point
@@ -95,7 +98,7 @@ private:
     Failure = std::move(E);
   }
   void fail(SourceLocation Loc, const llvm::Twine &Message) {
-    fail(sourceError(Rule::LoopUnsupported, Loc, "cannot offload: " + Message));
+    fail(sourceError(Rule::LoopUnsupported, Loc, Message));
   }
 
   void record(const VarDecl *V, Access A) {
@@ -135,8 +138,10 @@ private:
   bool visitMinMaxIf(const IfStmt &If);
   void visitValue(const Expr *E);
   void visitObject(const Expr *E, AccessKind Kind);
+  /// An element of Base at Offsets (outermost first) plus Index.
   void visitElement(const Expr *Site, const Expr *Base, const Expr *Index,
-                    AccessKind Kind);
+                    AccessKind Kind,
+                    llvm::ArrayRef<const Expr *> Offsets = {});
   void visitAssignment(const BinaryOperator &B);
   bool visitScalarUpdate(const BinaryOperator &B);
   const VarDecl *reductionTarget(const Expr *LHS) const;
@@ -226,9 +231,16 @@ void AccessWalker::visitStmt(const Stmt *S) {
     return;
   if (const auto *E = dyn_cast<Expr>(S))
     return visitValue(E);
-  if (isa<OMPExecutableDirective>(S))
-    return fail(S->getBeginLoc(),
-                "the loop already contains an OpenMP directive");
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    if (Nested == NestedDirectives::Refuse)
+      return fail(S->getBeginLoc(),
+                  "the loop already contains an OpenMP directive");
+    // Its statement runs as part of the iteration (a nested `parallel
+    // for` is an inner loop); its clauses move no data.
+    if (D->hasAssociatedStmt())
+      visitStmt(D->getRawStmt());
+    return;
+  }
   if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S))
     return fail(S->getBeginLoc(), "a jump leaves the loop");
   if (isa<BreakStmt>(S) && BreakTargets == 0)
@@ -346,8 +358,25 @@ void AccessWalker::visitObject(const Expr *E, AccessKind Kind) {
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
     return visitElement(Sub, Sub->getBase(), Sub->getIdx(), Kind);
   if (const auto *U = dyn_cast<UnaryOperator>(E);
-      U && U->getOpcode() == UO_Deref)
-    return visitElement(U, U->getSubExpr(), nullptr, Kind);
+      U && U->getOpcode() == UO_Deref) {
+    // `*(p + e)`, `*(e + p)` are `p[e]`; `*(p + a + b)` is `p[a + b]`.
+    const Expr *Pointer = U->getSubExpr();
+    llvm::SmallVector<const Expr *, 2> Offsets; // the outermost sum's first
+    while (const auto *Sum =
+               dyn_cast<BinaryOperator>(Pointer->IgnoreParens())) {
+      if (Sum->getOpcode() != BO_Add)
+        break;
+      bool PointerLeft = Sum->getLHS()->getType()->isPointerType();
+      Offsets.push_back(PointerLeft ? Sum->getRHS() : Sum->getLHS());
+      Pointer = PointerLeft ? Sum->getLHS() : Sum->getRHS();
+    }
+    if (Offsets.empty())
+      return visitElement(U, Pointer, nullptr, Kind);
+    const Expr *Index = Offsets.front();
+    Offsets.erase(Offsets.begin());
+    std::reverse(Offsets.begin(), Offsets.end());
+    return visitElement(U, Pointer, Index, Kind, Offsets);
+  }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     if (const ViewChain *View = viewOf(V))
@@ -387,10 +416,13 @@ void AccessWalker::visitObject(const Expr *E, AccessKind Kind) {
 }
 
 void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
-                                const Expr *Index, AccessKind Kind) {
+                                const Expr *Index, AccessKind Kind,
+                                llvm::ArrayRef<const Expr *> Offsets) {
   // The subscript is a value of its own, whatever field is then taken.
   auto VisitIndex = [&] {
     unsigned Field = std::exchange(FieldDepth, 0);
+    for (const Expr *Offset : Offsets)
+      visitValue(Offset);
     visitValue(Index);
     FieldDepth = Field;
   };
@@ -401,6 +433,7 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
     VisitIndex();
     Access A{Kind, Site, Index};
     A.ViewOffsets = View->Offsets;
+    A.ViewOffsets.append(Offsets.begin(), Offsets.end());
     A.ViewBeforeLoop = View->BeforeLoop;
     return record(View->Root, A);
   }
@@ -411,7 +444,9 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
     return VisitIndex();
   }
   VisitIndex();
-  record(V, Access{Kind, Site, Index});
+  Access A{Kind, Site, Index};
+  A.ViewOffsets.assign(Offsets.begin(), Offsets.end());
+  record(V, A);
 }
 
 } // namespace
@@ -447,7 +482,7 @@ void AccessWalker::visitAddressOf(const UnaryOperator &AddrOf) {
   }
   if (!V)
     return fail(AddrOf.getOperatorLoc(),
-                "the loop takes an address the rewriter cannot trace");
+                "the loop takes an address the analysis cannot trace");
   fail(AddrOf.getOperatorLoc(),
        "the loop takes the address of '" + V->getName() +
            "' or part of it (pointer arithmetic or aliasing)");
@@ -640,7 +675,7 @@ void AccessWalker::visitCall(const CallExpr &Call) {
                     "pointer '" + V->getName() + "', a view of '" +
                         View->Root->getName() +
                         "', is passed to a call as a non-const pointer; the "
-                        "rewriter cannot see what the callee does with it");
+                        "analysis cannot see what the callee does with it");
       Access A{AccessKind::Read, Ref, nullptr, ReductionOp::Add, {}, false,
                Callee};
       record(View->Root, A);
@@ -654,7 +689,7 @@ void AccessWalker::visitCall(const CallExpr &Call) {
       return fail(Ref->getLocation(),
                   "pointer '" + V->getName() +
                       "' is passed to a call as a non-const pointer; the "
-                      "rewriter cannot see what the callee does with it");
+                      "analysis cannot see what the callee does with it");
     if (outerVariable(*Ref))
       record(V, Access{AccessKind::Read, Ref, nullptr, ReductionOp::Add, {},
                        false, Callee});
@@ -744,10 +779,11 @@ llvm::StringRef reductionIdentifier(ReductionOp Op) {
   llvm_unreachable("unknown reduction");
 }
 
-llvm::Expected<LoopAccesses> collectLoopAccesses(const CanonicalLoop &Loop) {
+llvm::Expected<LoopAccesses> collectLoopAccesses(const CanonicalLoop &Loop,
+                                                NestedDirectives Nested) {
   LoopLocals Locals(*Loop.Loop);
   Locals.TraverseStmt(const_cast<ForStmt *>(Loop.Loop));
-  return AccessWalker(Loop, Locals).run();
+  return AccessWalker(Loop, Locals, Nested).run();
 }
 
 } // namespace ownmap

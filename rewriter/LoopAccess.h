@@ -2,10 +2,10 @@
 //
 // Walks one canonical loop (its bounds and body) in evaluation order and
 // records, for every variable declared outside the loop, each read and write:
-// element accesses `p[e]` / `*p` for pointers, whole-variable accesses for
-// scalars, with the canonical inner loops around each. Uses it cannot
-// describe that way (pointer arithmetic, a pointer passed to a call other
-// than as `const T *`, an address taken, jumps out of the loop, globals,
+// element accesses `p[e]` / `*(p + e)` / `*p` for pointers, whole-variable
+// accesses for scalars, with the canonical inner loops around each. Uses it
+// cannot describe that way (other pointer arithmetic, a pointer passed to a
+// call other than as `const T *`, an address taken, jumps out of the loop, globals,
 // aggregates) are errors: the loop must not be offloaded on a guess.
 //
 //===----------------------------------------------------------------------===//
@@ -44,8 +44,8 @@ struct Access {
   /// The accessing expression: `p[e]` or `*p` for pointers, the reference to
   /// the variable for scalars.
   const clang::Expr *Site;
-  /// For element accesses: the subscript, or null for `*p` and for a pointer
-  /// passed to a call.
+  /// For element accesses: the subscript (`e` of `*(p + e)` too), or null
+  /// for `*p` and for a pointer passed to a call.
   const clang::Expr *Index = nullptr;
   /// For Update: the reduction operator.
   ReductionOp Reduction = ReductionOp::Add;
@@ -104,7 +104,15 @@ struct LoopAccesses {
   std::vector<const clang::VarDecl *> OutsideInnerIndices;
 };
 
-llvm::Expected<LoopAccesses> collectLoopAccesses(const CanonicalLoop &Loop);
+/// OpenMP directives inside the loop: an error where the loop is to get a
+/// directive of its own (the rewriter), or followed as part of the
+/// iteration in code that is already OpenMP (the audit: a nested `parallel
+/// for` is an inner loop, an `atomic` its statement).
+enum class NestedDirectives { Refuse, Follow };
+
+llvm::Expected<LoopAccesses>
+collectLoopAccesses(const CanonicalLoop &Loop,
+                    NestedDirectives Nested = NestedDirectives::Refuse);
 
 /// The variable an lvalue designates (part of), e.g. x for `x[i].f` or
 /// `*x`; null when it is not a variable's.

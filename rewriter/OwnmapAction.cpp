@@ -101,18 +101,19 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
                          const LoopSite &Site, const SourceManager &SM) {
   if (auto E = checkInsertable(Site, SM))
     return std::move(E);
+  llvm::StringRef CannotOffload = "cannot offload: ";
   auto Loop = matchCanonicalLoop(*Site.Loop);
   if (!Loop)
-    return Loop.takeError();
+    return withPrefix(Loop.takeError(), CannotOffload);
   auto Accesses = collectLoopAccesses(*Loop);
   if (!Accesses)
-    return Accesses.takeError();
+    return withPrefix(Accesses.takeError(), CannotOffload);
   std::vector<const VarDecl *> OutsideIndices = Accesses->OutsideInnerIndices;
   if (Loop->IndexDeclaredOutside)
     OutsideIndices.insert(OutsideIndices.begin(), Loop->Index);
   for (const VarDecl *Index : OutsideIndices)
     if (auto E = checkIndexOnlyInItsLoops(*Index, *Annotations.Kernel->getBody()))
-      return std::move(E);
+      return withPrefix(std::move(E), CannotOffload);
   auto Plan = inferMaps(Annotations, *Loop, *Accesses);
   if (!Plan)
     return Plan.takeError();

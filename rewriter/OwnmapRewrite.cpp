@@ -62,6 +62,13 @@ static cl::opt<bool> NoLineDirectives(
     cl::desc("Do not add the #line directives that make the compiler name "
              "the original file and lines (-i never adds them)"),
     cl::cat(OwnmapCategory));
+// Hidden, for the test that a finding's rule and fields never depend on
+// its wording (test/rewriter/rule-ids-reworded.test).
+static cl::opt<bool> RewordFindings(
+    "reword-findings-for-test",
+    cl::desc("Replace the text of every report finding before the report is "
+             "formatted"),
+    cl::Hidden, cl::cat(OwnmapCategory));
 static cl::opt<unsigned>
     Jobs("j",
          cl::desc("Process <n> inputs at a time (default: one per core)"),
@@ -157,8 +164,12 @@ static int writeOutputs(const ownmap::RewriteResults &Results) {
 static int writeReport(const ownmap::RewriteResults &Results) {
   if (ReportFile.empty())
     return 0;
+  ownmap::Report Findings = Results.Findings;
+  if (RewordFindings)
+    for (size_t I = 0; I < Findings.Findings.size(); ++I)
+      Findings.Findings[I].Message = "reworded finding " + std::to_string(I);
   if (Error E = ownmap::writeOutputFiles(
-          {{ReportFile, ownmap::formatReport(Results.Findings, ReportFormat)}}))
+          {{ReportFile, ownmap::formatReport(Findings, ReportFormat)}}))
     return fail(toString(std::move(E)));
   return 0;
 }

@@ -218,6 +218,27 @@ std::optional<int64_t> evaluated(const Expr &E, const ASTContext &Ctx) {
   return Value.Val.getInt().getExtValue();
 }
 
+/// The source text of a leaf, also inside a macro expansion (`idx(i, j)`):
+/// the text of the macro argument it comes from, or the name of the
+/// variable a macro's body names; empty when it has none of its own.
+std::string leafText(const Expr &E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E.getSourceRange()), SM,
+      Ctx.getLangOpts());
+  bool Invalid = false;
+  llvm::StringRef Text =
+      Range.isValid()
+          ? Lexer::getSourceText(Range, SM, Ctx.getLangOpts(), &Invalid)
+          : "";
+  if (!Invalid && !Text.empty())
+    return Text.str();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(&E))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      return V->getName().str();
+  return "";
+}
+
 } // namespace
 
 llvm::Expected<Polynomial> Polynomial::fromExpr(const Expr &Expression,
@@ -259,16 +280,12 @@ llvm::Expected<Polynomial> Polynomial::fromExpr(const Expr &Expression,
         N.Value = Polynomial(*C);
         continue;
       }
-      bool Invalid = false;
-      llvm::StringRef Text = Lexer::getSourceText(
-          CharSourceRange::getTokenRange(N.E->getSourceRange()),
-          Ctx.getSourceManager(), Ctx.getLangOpts(), &Invalid);
-      if (Invalid || Text.empty())
+      std::string Text = leafText(*N.E, Ctx);
+      if (Text.empty())
         return sourceError(Rule::LoopUnsupported, N.E->getBeginLoc(),
                            "cannot offload: a loop bound or subscript has "
                            "no source text of its own (macro argument?)");
-      Atom A{isPrimary(*N.E) ? Text.str() : "(" + Text.str() + ")", nullptr,
-             N.E};
+      Atom A{isPrimary(*N.E) ? Text : "(" + Text + ")", nullptr, N.E};
       if (const auto *Ref = dyn_cast<DeclRefExpr>(N.E))
         A.Var = dyn_cast<VarDecl>(Ref->getDecl());
       N.Value = atom(std::move(A));

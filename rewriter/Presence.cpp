@@ -69,6 +69,14 @@ PresenceAnalysis::PresenceAnalysis(ASTContext &Ctx) : Ctx(Ctx) {
   CallIndexer(Calls).TraverseAST(Ctx);
 }
 
+llvm::ArrayRef<const CallExpr *>
+PresenceAnalysis::callsOf(const FunctionDecl &F) const {
+  auto It = Calls.find(F.getCanonicalDecl());
+  if (It == Calls.end())
+    return {};
+  return It->second;
+}
+
 const FunctionDecl *PresenceAnalysis::functionOf(const Stmt &S) const {
   DynTypedNodeList Parents = Ctx.getParents(S);
   while (!Parents.empty()) {

@@ -51,6 +51,10 @@ public:
   /// function body (or, with nothing mapped, where it is missing).
   Presence of(const clang::VarDecl &V, const clang::Stmt &At) const;
 
+  /// The calls of F in the translation unit.
+  llvm::ArrayRef<const clang::CallExpr *>
+  callsOf(const clang::FunctionDecl &F) const;
+
   /// The function whose body holds S, or null.
   const clang::FunctionDecl *functionOf(const clang::Stmt &S) const;
 

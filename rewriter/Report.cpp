@@ -291,11 +291,17 @@ static std::string formatJSON(const Report &R) {
 }
 
 /// A file path as a SARIF artifact URI: absolute paths as file:// URIs,
-/// relative ones as they are (relative references).
+/// relative ones as relative references; bytes a URI path may not hold
+/// (spaces, '#', '%', non-ASCII, ...) percent-encoded.
 static std::string artifactURI(llvm::StringRef Path) {
-  if (llvm::sys::path::is_absolute(Path))
-    return ("file://" + Path).str();
-  return Path.str();
+  std::string URI = llvm::sys::path::is_absolute(Path) ? "file://" : "";
+  for (unsigned char C : Path) {
+    if (llvm::isAlnum(C) || llvm::StringRef("/-._~!$&'()*+,;=:@").contains(C))
+      URI += C;
+    else
+      URI += "%" + llvm::utohexstr(C, /*LowerCase=*/false, /*Width=*/2);
+  }
+  return URI;
 }
 
 static std::string formatSARIF(const Report &R) {

@@ -5,6 +5,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include <map>
+#include <optional>
 
 using namespace clang;
 
@@ -13,14 +14,23 @@ namespace ownmap {
 namespace {
 
 enum class Event { Read, Settled };
+using FirstEvent = std::optional<std::pair<Event, const Expr *>>;
+
+/// Calls followed into their callees' bodies, at most.
+constexpr unsigned MaxCallDepth = 4;
+
+FirstEvent firstEvent(const VarDecl &V, SourceLocation After,
+                      const FunctionDecl &F, ASTContext &Ctx, unsigned Depth);
 
 /// The events of V in a body after a point, by source offset. Target
 /// execution constructs are device code: only their clauses are visited
 /// (no host access there).
 class EventCollector : public RecursiveASTVisitor<EventCollector> {
 public:
-  EventCollector(const VarDecl &V, SourceLocation After, ASTContext &Ctx)
-      : V(V), After(After), Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+  EventCollector(const VarDecl &V, SourceLocation After, ASTContext &Ctx,
+                 unsigned Depth)
+      : V(V), After(After), Ctx(Ctx), SM(Ctx.getSourceManager()),
+        Depth(Depth) {}
 
   std::map<unsigned, std::pair<Event, const Expr *>> Events;
 
@@ -51,9 +61,12 @@ public:
     if (!Parents.empty() && Parents[0].get<CapturedStmt>())
       return true;
     const Expr *Element = nullptr;
-    bool Read = isElementRead(Ref, Element);
-    add(Ref->getLocation(), Read ? Event::Read : Event::Settled,
-        Read ? Element : nullptr);
+    if (isElementRead(Ref, Element))
+      add(Ref->getLocation(), Event::Read, Element);
+    else if (const auto *Call = argumentOf(Ref))
+      addCall(*Ref, *Call);
+    else
+      add(Ref->getLocation(), Event::Settled, nullptr);
     return true;
   }
 
@@ -62,6 +75,49 @@ private:
   SourceLocation After;
   ASTContext &Ctx;
   const SourceManager &SM;
+  unsigned Depth;
+
+  /// The call Ref is an argument of, as it is (through implicit casts and
+  /// parentheses), or null.
+  const CallExpr *argumentOf(const DeclRefExpr *Ref) const {
+    const Expr *E = Ref;
+    while (true) {
+      DynTypedNodeList Parents = Ctx.getParents(*E);
+      const auto *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
+      if (P && isa<ImplicitCastExpr, ParenExpr>(P)) {
+        E = P;
+        continue;
+      }
+      const auto *Call = dyn_cast_or_null<CallExpr>(P);
+      return Call && Call->getCallee() != E ? Call : nullptr;
+    }
+  }
+
+  /// V passed to a function whose body is in the translation unit: what
+  /// the callee does first with it is what happens at the call (a read
+  /// there reads V here); a callee that never touches it on the host (its
+  /// target constructs use the device copy) is no event. Any other callee
+  /// ends the question.
+  void addCall(const DeclRefExpr &Ref, const CallExpr &Call) {
+    const FunctionDecl *Callee = Call.getDirectCallee();
+    const FunctionDecl *Definition = nullptr;
+    unsigned I = 0;
+    while (I < Call.getNumArgs() &&
+           Call.getArg(I)->IgnoreParenImpCasts() != &Ref)
+      ++I;
+    if (!Callee || !Callee->hasBody(Definition) || Depth >= MaxCallDepth ||
+        I >= Definition->getNumParams()) {
+      add(Ref.getLocation(), Event::Settled, nullptr);
+      return;
+    }
+    const Stmt *Body = Definition->getBody();
+    FirstEvent Inside =
+        firstEvent(*Definition->getParamDecl(I), Body->getBeginLoc(),
+                   *Definition, Ctx, Depth + 1);
+    if (Inside)
+      add(Ref.getLocation(), Inside->first,
+          Inside->first == Event::Read ? &Ref : nullptr);
+  }
 
   bool later(SourceLocation Loc) const {
     return SM.isBeforeInTranslationUnit(After, SM.getExpansionLoc(Loc));
@@ -145,21 +201,39 @@ private:
   }
 };
 
+/// The first event of V in F after After (with its offset in the file).
+std::optional<std::pair<unsigned, std::pair<Event, const Expr *>>>
+firstEventAt(const VarDecl &V, SourceLocation After, const FunctionDecl &F,
+             ASTContext &Ctx, unsigned Depth) {
+  EventCollector Collector(V, Ctx.getSourceManager().getExpansionLoc(After),
+                           Ctx, Depth);
+  Collector.TraverseStmt(F.getBody());
+  if (Collector.Events.empty())
+    return std::nullopt;
+  return *Collector.Events.begin();
+}
+
+FirstEvent firstEvent(const VarDecl &V, SourceLocation After,
+                      const FunctionDecl &F, ASTContext &Ctx, unsigned Depth) {
+  if (auto First = firstEventAt(V, After, F, Ctx, Depth))
+    return First->second;
+  return std::nullopt;
+}
+
 } // namespace
 
 const Expr *firstStaleRead(const VarDecl &V, const Stmt &After,
                            const FunctionDecl &F, ASTContext &Ctx,
                            SourceLocation Until) {
   const SourceManager &SM = Ctx.getSourceManager();
-  EventCollector Collector(V, SM.getExpansionLoc(After.getEndLoc()), Ctx);
-  Collector.TraverseStmt(F.getBody());
-  if (Collector.Events.empty())
+  auto First = firstEventAt(V, After.getEndLoc(), F, Ctx, /*Depth=*/0);
+  if (!First)
     return nullptr;
-  const auto &[Offset, First] = *Collector.Events.begin();
+  const auto &[Offset, Happens] = *First;
   if (Until.isValid() &&
       Offset >= SM.getFileOffset(SM.getExpansionLoc(Until)))
     return nullptr;
-  return First.first == Event::Read ? First.second : nullptr;
+  return Happens.first == Event::Read ? Happens.second : nullptr;
 }
 
 } // namespace ownmap

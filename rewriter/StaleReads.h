@@ -18,7 +18,10 @@ namespace ownmap {
 /// (source order, outside target constructs), when nothing comes first that
 /// brings the device's data back or ends the question: a `target update
 /// from` or `target exit data` of V, a host write of its elements, or a use
-/// of V other than an element access (passed to a call, assigned). Null
+/// of V other than an element access (assigned, passed to a function whose
+/// body is not in the translation unit). V passed to a function whose body
+/// is here counts as what that function does first with it (a few calls
+/// deep): a read there is a read at the call (the argument is returned). Null
 /// when there is no such read before Until (when valid: the end of a
 /// region that copies the data back).
 const clang::Expr *firstStaleRead(const clang::VarDecl &V,

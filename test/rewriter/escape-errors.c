@@ -16,7 +16,7 @@ OM_KERNEL void call(int n, OM_IN const float *x) {
 
 OM_KERNEL void arithmetic(int n, OM_IN const float *x, OM_OUT float *y) {
   for (int i = 0; i < n; ++i)
-    y[i] = *(x + i);
+    y[i] = *(x + n - 1 - i);
 }
 // CHECK-MESSAGES: escape-errors.c:19:14: error: cannot offload: pointer 'x' is used other than by subscript (pointer arithmetic or aliasing)
 

@@ -30,7 +30,7 @@ OM_KERNEL void escapes(int n, OM_INOUT float *a) {
     clear(n, row);
   }
 }
-// CHECK: pointer-views-errors.c:[[@LINE-3]]:14: error: cannot offload: pointer 'row', a view of 'a', is passed to a call as a non-const pointer; the rewriter cannot see what the callee does with it
+// CHECK: pointer-views-errors.c:[[@LINE-3]]:14: error: cannot offload: pointer 'row', a view of 'a', is passed to a call as a non-const pointer; the analysis cannot see what the callee does with it
 
 OM_KERNEL void aliased(int n, OM_INOUT float *a, OM_OUT float *y) {
   for (int i = 0; i < n; ++i) {
