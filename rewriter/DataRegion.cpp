@@ -271,17 +271,11 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
     return std::nullopt;
   // The union is as long as any loop's section, so it needs a guard only
   // when every loop's does: then it is not empty when some loop's is not.
-  std::vector<std::string> NonEmpty;
+  std::vector<NonEmptyGuard> NonEmpty;
   for (const Use &U : Uses)
-    if (!llvm::is_contained(NonEmpty, U.Plan->NonEmpty))
-      NonEmpty.push_back(U.Plan->NonEmpty);
-  std::string AnyNonEmpty;
-  if (!llvm::is_contained(NonEmpty, ""))
-    AnyNonEmpty = NonEmpty.size() == 1
-                      ? NonEmpty.front()
-                      : "(" + llvm::join(NonEmpty, ") || (") + ")";
+    NonEmpty.push_back(U.Plan->NonEmpty);
   std::string Section = Var->getName().str() + "[" + Low.str() + ":" +
-                        guardedLength(High - Low, AnyNonEmpty) + "]";
+                        branchFreeLength(High - Low, NonEmpty) + "]";
   std::vector<std::string> Where;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const Use &U : Uses) {

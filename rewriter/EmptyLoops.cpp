@@ -2,13 +2,9 @@
 #include "EmptyLoops.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include <functional>
 
 namespace ownmap {
-
-static bool isNonNegative(const Polynomial &P) {
-  std::optional<int> Sign = P.sign();
-  return Sign && *Sign >= 0;
-}
 
 /// True when Length is zero whenever a loop with Trip iterations runs none:
 /// Trip is a positive constant, or one size that every term of Length has
@@ -46,43 +42,111 @@ commonLoops(llvm::ArrayRef<std::vector<IndexRange>> Nests) {
   return Common;
 }
 
-std::string nonEmptyCondition(const Polynomial &Length,
-                              llvm::ArrayRef<std::vector<IndexRange>> Nests) {
-  if (Nests.empty())
-    return "";
-  std::vector<IndexRange> Common = commonLoops(Nests);
-  std::vector<std::string> Terms;
-  std::vector<Polynomial> Trips; // of the loops the terms test
-  bool Unwritable = false;
-  for (const IndexRange &R : Common) {
-    Polynomial Trip = R.End - R.First;
-    if (vanishesWith(Length, Trip) && isNonNegative(Trip))
-      continue;
-    if (dependsOnIndex(R, Nests.front())) {
-      Unwritable = true;
-      continue;
-    }
-    std::string Term = R.End.str() + " > " + R.First.str();
-    if (!llvm::is_contained(Terms, Term))
-      Terms.push_back(Term);
-    Trips.push_back(Trip);
-  }
-  if (Terms.empty() && !Unwritable && isNonNegative(Length))
-    return "";
-  // With one of the tested loops running at least once, Length >= Trip - 1
-  // >= 0 makes it non-negative; otherwise test it too.
-  bool Implied = llvm::any_of(Trips, [&](const Polynomial &Trip) {
-    return isNonNegative(Length - Trip + Polynomial(1));
-  });
-  if (!isNonNegative(Length) && !Implied)
-    Terms.push_back(Length.str() + " > 0");
-  return llvm::join(Terms, " && ");
+/// Each loop of Common that is tested: its condition and what holds when
+/// it runs.
+struct Tested {
+  std::string Condition; // `End > First`
+  std::vector<Polynomial> Facts;
+};
+
+static std::vector<Polynomial> factsWhenRunning(const IndexRange &R) {
+  std::vector<Polynomial> Facts{R.End - R.First - Polynomial(1)};
+  // A strided loop that runs and ends steps forward: its step is positive.
+  if (R.Step && !R.Step->constant())
+    Facts.push_back(*R.Step - Polynomial(1));
+  return Facts;
 }
 
-std::string guardedLength(const Polynomial &Length, llvm::StringRef NonEmpty) {
+NonEmptyGuard nonEmptyCondition(const Polynomial &Length,
+                              llvm::ArrayRef<std::vector<IndexRange>> Nests,
+                              llvm::ArrayRef<Polynomial> Stated) {
+  if (Nests.empty())
+    return {};
+  std::vector<Tested> Loops;
+  for (const IndexRange &R : commonLoops(Nests)) {
+    Polynomial Trip = R.End - R.First;
+    if (vanishesWith(Length, Trip) && provenNonNegative(Trip, Stated))
+      continue;
+    if (dependsOnIndex(R, Nests.front()))
+      continue; // cannot be written outside the loops: Length is tested
+    std::string Condition = R.End.str() + " > " + R.First.str();
+    if (llvm::none_of(Loops,
+                      [&](const Tested &T) { return T.Condition == Condition; }))
+      Loops.push_back({Condition, factsWhenRunning(R)});
+  }
+  // A loop's condition that another's implies goes (`n > 0` beside
+  // `n - 1 > 0`).
+  for (size_t K = 0; K < Loops.size();) {
+    bool Implied = llvm::any_of(Loops, [&](const Tested &Other) {
+      if (&Other == &Loops[K])
+        return false;
+      std::vector<Polynomial> Facts(Stated.begin(), Stated.end());
+      llvm::append_range(Facts, Other.Facts);
+      return llvm::all_of(Loops[K].Facts, [&](const Polynomial &F) {
+        return provenNonNegative(F, Facts);
+      });
+    });
+    if (Implied)
+      Loops.erase(Loops.begin() + K);
+    else
+      ++K;
+  }
+  NonEmptyGuard Guard;
+  std::vector<Polynomial> Facts(Stated.begin(), Stated.end());
+  for (const Tested &T : Loops) {
+    Guard.Terms.push_back(T.Condition);
+    llvm::append_range(Guard.Facts, T.Facts);
+  }
+  llvm::append_range(Facts, Guard.Facts);
+  if (!provenNonNegative(Length, Facts)) {
+    Guard.Terms.push_back(Length.str() + " > 0");
+    Guard.Facts.push_back(Length - Polynomial(1));
+  }
+  return Guard;
+}
+
+std::string guardedLength(const Polynomial &Length,
+                          const NonEmptyGuard &NonEmpty) {
   if (NonEmpty.empty())
     return Length.str();
-  return ("(" + NonEmpty + " ? " + Length.str() + " : 0)").str();
+  return "(" + llvm::join(NonEmpty.Terms, " && ") + " ? " + Length.str() +
+         " : 0)";
+}
+
+/// True when every fact of B follows from A's.
+static bool implies(const NonEmptyGuard &A, const NonEmptyGuard &B) {
+  return llvm::all_of(B.Facts, [&](const Polynomial &F) {
+    return provenNonNegative(F, A.Facts);
+  });
+}
+
+std::string branchFreeLength(const Polynomial &Length,
+                             llvm::ArrayRef<NonEmptyGuard> AnyOf) {
+  std::vector<std::string> Products;
+  for (size_t K = 0; K < AnyOf.size(); ++K) {
+    const NonEmptyGuard &Guard = AnyOf[K];
+    if (Guard.empty())
+      return Length.str();
+    // A || B is B when A implies B (the first of two that are alike stays).
+    bool Redundant = false;
+    for (size_t J = 0; J < AnyOf.size() && !Redundant; ++J)
+      Redundant = J != K && !AnyOf[J].empty() && implies(Guard, AnyOf[J]) &&
+               (!implies(AnyOf[J], Guard) || J < K);
+    if (Redundant)
+      continue;
+    std::vector<std::string> Factors;
+    for (const std::string &Term : Guard.Terms)
+      Factors.push_back("(" + Term + ")");
+    std::string Product = llvm::join(Factors, " * ");
+    if (!llvm::is_contained(Products, Product))
+      Products.push_back(Product);
+  }
+  if (Products.empty())
+    return Length.str();
+  std::string Condition = Products.size() == 1
+                              ? Products.front()
+                              : "(" + llvm::join(Products, " + ") + " > 0)";
+  return Condition + " * " + operandText(Length);
 }
 
 } // namespace ownmap
@@ -94,11 +158,11 @@ runningFacts(llvm::ArrayRef<std::vector<IndexRange>> Nests) {
   std::vector<Polynomial> Facts;
   for (const IndexRange &R : commonLoops(Nests))
     if (!dependsOnIndex(R, Nests.front()))
-      Facts.push_back(R.End - R.First - Polynomial(1));
+      llvm::append_range(Facts, factsWhenRunning(R));
   return Facts;
 }
 
-/// A fact `x - c >= 0` about one atom x: x and c.
+/// A fact `x - c >= 0` about one atom x (c >= 0): x and c.
 static std::optional<std::pair<Atom, int64_t>>
 atomAtLeast(const Polynomial &Fact) {
   std::vector<Atom> Atoms = Fact.atoms();
@@ -106,31 +170,55 @@ atomAtLeast(const Polynomial &Fact) {
     return std::nullopt;
   auto [Coefficient, Rest] = Fact.split(Atoms.front());
   std::optional<int64_t> C = Rest.constant();
-  if (Coefficient != Polynomial(1) || !C || *C >= 0)
+  if (Coefficient != Polynomial(1) || !C || *C > 0)
     return std::nullopt;
   return std::make_pair(Atoms.front(), -*C);
 }
 
-bool nonNegativeWhenRunning(const Polynomial &P,
-                            llvm::ArrayRef<Polynomial> Facts) {
-  if (isNonNegative(P))
+/// True when P >= 0 follows from Facts, each atom of P being non-negative
+/// when Known says so: P's coefficients are all positive, or they are
+/// once each atom x that a fact puts at x >= c is written c plus a
+/// non-negative rest, or once P less a small multiple of one fact is.
+static bool provenWith(const Polynomial &P, llvm::ArrayRef<Polynomial> Facts,
+                       llvm::function_ref<bool(const Atom &)> Known) {
+  auto Holds = [&](const Polynomial &Q) {
+    std::optional<int> Sign = Q.sign();
+    return Sign && *Sign >= 0 && llvm::all_of(Q.atoms(), Known);
+  };
+  if (Holds(P))
     return true;
-  // x >= c: x is c plus a non-negative size (`nx * ny - 1 >= 0` given
-  // nx >= 3 and ny >= 3).
   Polynomial Shifted = P;
   for (const Polynomial &Fact : Facts)
     if (auto AtLeast = atomAtLeast(Fact))
-      if (Shifted.degree(AtLeast->first) == 1)
-        Shifted = Shifted.substitute(
-            AtLeast->first, Polynomial::atom(AtLeast->first) +
-                                Polynomial(AtLeast->second));
-  if (isNonNegative(Shifted))
+      Shifted = Shifted.substitute(
+          AtLeast->first,
+          Polynomial::atom(AtLeast->first) + Polynomial(AtLeast->second));
+  if (Holds(Shifted))
     return true;
   for (const Polynomial &Fact : Facts)
     for (int64_t Times = 1; Times <= 4; ++Times)
-      if (isNonNegative(P - Fact * Polynomial(Times)))
+      if (Holds(P - Fact * Polynomial(Times)))
         return true;
   return false;
+}
+
+bool nonNegativeWhenRunning(const Polynomial &P,
+                            llvm::ArrayRef<Polynomial> Facts) {
+  return provenWith(P, Facts, [](const Atom &) { return true; });
+}
+
+bool provenNonNegative(const Polynomial &P, llvm::ArrayRef<Polynomial> Facts) {
+  std::function<bool(const Atom &)> Known = [&](const Atom &A) {
+    if (A.isUnsigned())
+      return true;
+    if (llvm::any_of(Facts, [&](const Polynomial &F) {
+          auto AtLeast = atomAtLeast(F);
+          return AtLeast && AtLeast->first == A;
+        }))
+      return true;
+    return A.Dividend && provenWith(*A.Dividend, Facts, Known);
+  };
+  return provenWith(P, Facts, Known);
 }
 
 } // namespace ownmap

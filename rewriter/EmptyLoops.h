@@ -7,7 +7,11 @@
 // give `x[lo - 1:hi - lo + 2]`, two elements the empty loop never reaches.
 // So where a loop around every access may run zero times and the length
 // does not then vanish by itself, the length is guarded by the loops'
-// conditions, `(n - 1 > 1 ? n - 2 : 0)`: an empty loop maps nothing.
+// conditions, `(n - 1 > 1 ? n - 2 : 0)`: an empty loop maps nothing. A
+// trip count may also be negative (`i < n` with n = -3 runs zero times in
+// C), so nothing is taken as non-negative that the program does not say
+// is: `y[0:n]` over [0, n) becomes `y[0:(n > 0 ? n : 0)]` unless n is
+// unsigned or a stated fact puts it at 0 or more.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_EMPTYLOOPS_H
@@ -21,12 +25,23 @@
 
 namespace ownmap {
 
+/// When a section is not empty: terms that must all hold (`n > 0`), and
+/// the same as facts `P >= 0` (`n - 1`).
+struct NonEmptyGuard {
+  std::vector<std::string> Terms;
+  std::vector<Polynomial> Facts;
+  bool empty() const { return Terms.empty(); }
+};
+
 /// The condition under which a section of Length elements, reached by
 /// accesses over Nests (one per access, outermost loop first), is not
-/// empty; empty when Length needs no guard (it is never negative, and zero
-/// whenever a loop around every access runs zero times).
-std::string nonEmptyCondition(const Polynomial &Length,
-                              llvm::ArrayRef<std::vector<IndexRange>> Nests);
+/// empty; no terms when Length needs no
+/// guard (it is provably never negative, and zero whenever a loop around
+/// every access runs zero times). Stated are facts `P >= 0` the program
+/// states.
+NonEmptyGuard nonEmptyCondition(const Polynomial &Length,
+                              llvm::ArrayRef<std::vector<IndexRange>> Nests,
+                              llvm::ArrayRef<Polynomial> Stated = {});
 
 /// What holds whenever some access over Nests runs: each loop around all
 /// of them runs at least once (End - First - 1 >= 0), as polynomials that
@@ -34,14 +49,30 @@ std::string nonEmptyCondition(const Polynomial &Length,
 std::vector<Polynomial>
 runningFacts(llvm::ArrayRef<std::vector<IndexRange>> Nests);
 
-/// True when P >= 0 whenever Facts hold (P minus a small multiple of one
-/// fact has non-negative coefficients): `n - 1 >= 0` given `n - 3 >= 0`.
+/// True when P >= 0 whenever Facts hold, taking every atom as a
+/// non-negative size (P minus a small multiple of one fact has
+/// non-negative coefficients): `n - 1 >= 0` given `n - 3 >= 0`. For
+/// comparing the ends of accesses, not for lengths.
 bool nonNegativeWhenRunning(const Polynomial &P,
                             llvm::ArrayRef<Polynomial> Facts);
 
-/// Length as a map clause writes it: `(NonEmpty ? Length : 0)`, or Length
-/// itself when NonEmpty is empty.
-std::string guardedLength(const Polynomial &Length, llvm::StringRef NonEmpty);
+/// True when P >= 0 whenever Facts hold, an atom being non-negative only
+/// when its type is unsigned, a fact says so (`n - 1 >= 0`), or it is a
+/// quotient of a non-negative dividend: `n * n - 2` given `n - 3 >= 0`.
+bool provenNonNegative(const Polynomial &P, llvm::ArrayRef<Polynomial> Facts);
+
+/// Length as a map clause writes it: `(n > 0 && m > 0 ? Length : 0)` for
+/// the terms of NonEmpty, or Length itself when there are none.
+std::string guardedLength(const Polynomial &Length,
+                          const NonEmptyGuard &NonEmpty);
+
+/// Length when one of AnyOf's guards holds, else 0, without `?:`, `&&` or
+/// `||`: `(n > 0) * n`; a guard that implies another is left out. clang 19
+/// miscompiles a branch in a `target data` map's length (the backend stops
+/// with "Instruction does not dominate all uses"). Length itself when one
+/// of them has no terms.
+std::string branchFreeLength(const Polynomial &Length,
+                             llvm::ArrayRef<NonEmptyGuard> AnyOf);
 
 } // namespace ownmap
 

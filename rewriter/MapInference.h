@@ -16,6 +16,7 @@
 #include "Annotations.h"
 #include "CalleeGlobals.h"
 #include "CanonicalLoop.h"
+#include "EmptyLoops.h"
 #include "LoopAccess.h"
 #include "Polynomial.h"
 #include "llvm/Support/Error.h"
@@ -39,8 +40,9 @@ struct VariablePlan {
   std::optional<Polynomial> Lower, Length;
   /// When the loops may reach no element of the section: the condition
   /// under which they reach some, which guards Length in the map
-  /// (EmptyLoops.h); empty when Length needs no guard.
-  std::string NonEmpty;
+  /// (EmptyLoops.h): terms that must all hold; none when Length needs no
+  /// guard.
+  NonEmptyGuard NonEmpty;
   /// The length is the local that keeps OM_LEN's count at kernel entry
   /// (LengthSnapshots.h): its declaration must go into the kernel.
   bool LengthSnapshot = false;

@@ -37,6 +37,12 @@ bool Atom::mentions(const VarDecl &V) const {
   return false;
 }
 
+bool Atom::isUnsigned() const {
+  if (Source)
+    return Source->getType()->isUnsignedIntegerType();
+  return Var && Var->getType()->isUnsignedIntegerType();
+}
+
 Polynomial::Polynomial(int64_t Constant) { add({}, Constant); }
 
 Polynomial Polynomial::atom(Atom A) {
@@ -137,6 +143,8 @@ std::pair<Polynomial, Polynomial> Polynomial::split(const Atom &A) const {
 
 Polynomial Polynomial::substitute(const Atom &A, const Polynomial &Value) const {
   auto [Coefficient, Rest] = split(A);
+  if (Coefficient.degree(A)) // A * A: one power at a time
+    Coefficient = Coefficient.substitute(A, Value);
   return Coefficient * Value + Rest;
 }
 

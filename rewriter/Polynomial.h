@@ -14,12 +14,15 @@
 #include "clang/AST/Expr.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace ownmap {
+
+class Polynomial;
 
 /// A leaf of a Polynomial: its text, the variable when it is one, and the
 /// expression it stands for when it comes from source (not part of its
@@ -28,6 +31,9 @@ struct Atom {
   std::string Text;
   const clang::VarDecl *Var = nullptr;
   const clang::Expr *Source = nullptr;
+  /// For a quotient the analysis writes by a positive divisor (`(n - 1) / 2`,
+  /// the last step of a strided loop): the dividend, whose sign it has.
+  std::shared_ptr<const Polynomial> Dividend = nullptr;
 
   bool operator==(const Atom &O) const {
     return Text == O.Text && Var == O.Var;
@@ -36,6 +42,9 @@ struct Atom {
   /// True when the atom may depend on V: it is V, or (not a variable
   /// itself) its text names V as a whole word.
   bool mentions(const clang::VarDecl &V) const;
+  /// True when its type says it is never negative (an unsigned variable or
+  /// expression: `size_t n`, `strlen(s)`).
+  bool isUnsigned() const;
 };
 
 class Polynomial {
@@ -65,7 +74,7 @@ public:
   /// Splits P = C * A + R where A occurs at most once per monomial;
   /// returns (C, R).
   std::pair<Polynomial, Polynomial> split(const Atom &A) const;
-  /// The polynomial with A replaced by Value (A of degree at most one).
+  /// The polynomial with A replaced by Value.
   Polynomial substitute(const Atom &A, const Polynomial &Value) const;
   /// True when every coefficient is positive (a product of sizes).
   bool hasPositiveCoefficients() const;

@@ -180,8 +180,9 @@ SubscriptAnalysis::range(const CanonicalLoop &L,
   else
     Last = Polynomial::atom(
         Atom{"(" + operandText(Span) + " / " + operandText(Step) + ")",
-             nullptr});
+             nullptr, nullptr, std::make_shared<const Polynomial>(Span)});
   R.Index = Atom{Name + "'", L.Index};
+  R.Step = Step;
   R.Lower = Polynomial(0);
   R.Upper = Last + Polynomial(1);
   Polynomial Count = Polynomial::atom(R.Index);
@@ -304,7 +305,8 @@ llvm::Error SubscriptAnalysis::boundQuotients(AffineSubscript &S) const {
       return Polynomial::atom(Atom{"(" + operandText(B) +
                                       (Shift ? " >> " : " / ") +
                                       std::to_string(Q->second) + ")",
-                                  nullptr});
+                                  nullptr, nullptr,
+                                  std::make_shared<const Polynomial>(B)});
     };
     auto Low = Divided(*Scale > 0), High = Divided(*Scale < 0);
     if (!Low)

@@ -33,6 +33,7 @@ struct IndexRange {
   Polynomial First, End;
   const clang::VarDecl *Var = nullptr;
   std::optional<Polynomial> VarValue;
+  std::optional<Polynomial> Step; // of a strided loop (`i += s`)
   std::string Text; // "i in [0, n)"
 };
 

@@ -26,7 +26,7 @@ OM_KERNEL void fall(int n, float dt, OM_INOUT particle *p) {
     p[i].z -= dt * p[i].mass;
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void fall(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(tofrom: p[0:n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(tofrom: p[0:(n > 0 ? n : 0)]){{$}}
 
 OM_KERNEL void lifted(int n, OM_IN const particle *p, OM_OUT particle *q) {
   for (int i = 0; i < n; ++i) {
@@ -35,7 +35,7 @@ OM_KERNEL void lifted(int n, OM_IN const particle *p, OM_OUT particle *q) {
   }
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void lifted(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: p[0:n]) map(from: q[0:n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: p[0:(n > 0 ? n : 0)]) map(from: q[0:(n > 0 ? n : 0)]){{$}}
 
 OM_KERNEL float total_mass(int n, OM_IN const tracer *t) {
   float m = 0;
@@ -44,7 +44,7 @@ OM_KERNEL float total_mass(int n, OM_IN const tracer *t) {
   return m;
 }
 // CHECK-LABEL: {{^}}OM_KERNEL float total_mass(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: t[0:n]) map(tofrom: m) reduction(+: m){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: t[0:(n > 0 ? n : 0)]) map(tofrom: m) reduction(+: m){{$}}
 
 #ifndef ACCEPTED_ONLY
 OM_KERNEL void field_only(int n, OM_OUT particle *q) {

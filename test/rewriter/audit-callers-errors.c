@@ -4,7 +4,7 @@
 // it are fine. The JSON report carries the variable and the clause.
 // RUN: not %ownmap-rewrite --audit %s --report=%t.json --report-format=json -- 2> %t.err
 // RUN: FileCheck %s < %t.err
-// RUN: python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"]; got=[(x["level"], x["rule"], x["variable"], x["location"]["line"], x["suggestion"]) for x in f]; want=[("error","ownmap.audit.missing-map","v",14,"map(tofrom: v[0:n])"),("note","ownmap.audit.missing-map","v",26,"map(tofrom: v[0:n])"),("error","ownmap.audit.missing-map","a",37,"map(to: a[0:n])"),("note","ownmap.audit.missing-map","a",47,"map(to: a[0:n])")]; assert got==want, got' %t.json
+// RUN: python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"]; got=[(x["level"], x["rule"], x["variable"], x["location"]["line"], x["suggestion"]) for x in f]; want=[("error","ownmap.audit.missing-map","v",14,"map(tofrom: v[0:(n > 0 ? n : 0)])"),("note","ownmap.audit.missing-map","v",26,"map(tofrom: v[0:(n > 0 ? n : 0)])"),("error","ownmap.audit.missing-map","a",37,"map(to: a[0:(n > 0 ? n : 0)])"),("note","ownmap.audit.missing-map","a",47,"map(to: a[0:(n > 0 ? n : 0)])")]; assert got==want, got' %t.json
 #include <stdlib.h>
 
 // Called twice: inside a target data region, and without one.
@@ -13,7 +13,7 @@ static void twice(int n, double *v) {
   for (int i = 0; i < n; ++i)
     v[i] = 2.0 * v[i];
 }
-// CHECK: audit-callers-errors.c:[[#@LINE-2]]:18: error: pointer 'v' is used on the device but its data is not mapped when 'twice' is called from 'main' at line 26: the device gets the host address and reads garbage or faults; map it around that call ('target data' or 'target enter data') or add map(tofrom: v[0:n]) to the construct
+// CHECK: audit-callers-errors.c:[[#@LINE-2]]:18: error: pointer 'v' is used on the device but its data is not mapped when 'twice' is called from 'main' at line 26: the device gets the host address and reads garbage or faults; map it around that call ('target data' or 'target enter data') or add map(tofrom: v[0:(n > 0 ? n : 0)]) to the construct
 // CHECK: audit-callers-errors.c:26:3: note: 'twice' is called here without a map of the data
 
 int main(void) {

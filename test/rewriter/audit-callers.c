@@ -85,8 +85,8 @@ void axpy(int n, double a, const double *x, double *y) {
   for (int i = 0; i < n; ++i)
     y[i] += a * x[i];
 }
-// CHECK: audit-callers.c:[[#@LINE-2]]:17: remark: pointer 'x' is not mapped here: the construct relies on data its caller maps (no call of 'axpy' is in this file); if the caller does not map it, add map(to: x[0:n])
-// CHECK: audit-callers.c:[[#@LINE-3]]:5: remark: pointer 'y' is not mapped here: the construct relies on data its caller maps (no call of 'axpy' is in this file); if the caller does not map it, add map(tofrom: y[0:n])
+// CHECK: audit-callers.c:[[#@LINE-2]]:17: remark: pointer 'x' is not mapped here: the construct relies on data its caller maps (no call of 'axpy' is in this file); if the caller does not map it, add map(to: x[0:(n > 0 ? n : 0)])
+// CHECK: audit-callers.c:[[#@LINE-3]]:5: remark: pointer 'y' is not mapped here: the construct relies on data its caller maps (no call of 'axpy' is in this file); if the caller does not map it, add map(tofrom: y[0:(n > 0 ? n : 0)])
 
 int main(void) {
   enum { N = 200 };

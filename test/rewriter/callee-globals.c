@@ -36,8 +36,8 @@ OM_KERNEL void apply(int n, OM_IN const float *x, OM_OUT float *y) {
 // CHECK-LABEL: {{^}}OM_KERNEL void apply(
 // CHECK-NEXT:  {{^}}  #pragma omp target update to(offset){{$}}
 // CHECK-NEXT:  {{^}}  ownmap_check_exclusive(
-// CHECK-NEXT:  {{^}}  ownmap_kernel_reads_only(x, n * sizeof *x);{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n]) map(to: scale) map(to: weights){{$}}
+// CHECK-NEXT:  {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]) map(to: scale) map(to: weights){{$}}
 
 // REPORT:      variable scale
 // REPORT-NEXT:   map: to scale

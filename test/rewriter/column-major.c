@@ -21,8 +21,8 @@ OM_KERNEL void transpose(int m, int w, OM_IN const float *in,
 }
 // CHECK:      {{^}}                         OM_OUT float *out) {{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("transpose", "OM_OUT", "out", out, out + (m * w), "in", in, in + (m * w));{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(in, (m * w) * sizeof *in);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: in[0:m * w]) map(from: out[0:m * w]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(in, (m > 0 && w > 0 ? m * w : 0) * sizeof *in);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: in[0:(m > 0 && w > 0 ? m * w : 0)]) map(from: out[0:(m > 0 && w > 0 ? m * w : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < m; ++i){{$}}
 
 // Three levels, the offloaded index innermost in memory.
@@ -33,7 +33,7 @@ OM_KERNEL void scatter3(int m, int w, int d, OM_INOUT float *a) {
         a[k * (m * w) + j * m + i] += (float)(i - j + k);
 }
 // CHECK:      {{^}}OM_KERNEL void scatter3(int m, int w, int d, OM_INOUT float *a) {{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(tofrom: a[0:d * m * w]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(tofrom: a[0:(m > 0 && w > 0 && d > 0 ? d * m * w : 0)]){{$}}
 
 int main(void) {
   enum { M = 37, W = 23, D = 5 };

@@ -27,13 +27,13 @@ OM_KERNEL void edge_write(int n, OM_INOUT int *u) {
     u[i] = 2 * u[i];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void edge_write(
-// CHECK:       {{^}}  #pragma omp target data map(tofrom: u[0:n]){{$}}
+// CHECK:       {{^}}  #pragma omp target data map(tofrom: u[0:(n > 0) * n]){{$}}
 // CHECK:       {{^}}    u[i] = u[i] + 1;{{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target update from(edge[0:1]){{$}}
 // CHECK-NEXT:  {{^}}  printf("edge before %d\n", *edge);{{$}}
 // CHECK-NEXT:  {{^}}  *edge = 100;{{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target update to(edge[0:1]){{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(tofrom: u[0:n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(tofrom: u[0:(n > 0 ? n : 0)]){{$}}
 
 // A row view written at a run-time subscript: the whole section goes back.
 OM_KERNEL void row_write(int n, int k, OM_INOUT int *u, OM_IN const int *x) {
@@ -45,11 +45,11 @@ OM_KERNEL void row_write(int n, int k, OM_INOUT int *u, OM_IN const int *x) {
     u[i] -= x[i] / 2;
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void row_write(
-// CHECK:       {{^}}  #pragma omp target data map(tofrom: u[0:n]) map(to: x[0:n]){{$}}
+// CHECK:       {{^}}  #pragma omp target data map(tofrom: u[0:(n > 0) * n]) map(to: x[0:(n > 0) * n]){{$}}
 // CHECK:       {{^}}    u[i] += x[i];{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target update from(u[0:n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target update from(u[0:(n > 0) * n]){{$}}
 // CHECK-NEXT:  {{^}}  row[k] = -1;{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target update to(u[0:n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target update to(u[0:(n > 0) * n]){{$}}
 
 // `other` is not annotated: it may be any array, u included.
 OM_KERNEL void may_alias(int n, OM_INOUT int *u, int *other) {
@@ -81,13 +81,13 @@ OM_KERNEL void late_write(int n, OM_INOUT int *u, OM_INOUT int *v) {
     v[i] = v[i] * 3;
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void late_write(
-// CHECK:       {{^}}  #pragma omp target data map(tofrom: u[0:n]) map(tofrom: v[0:n]){{$}}
+// CHECK:       {{^}}  #pragma omp target data map(tofrom: u[0:(n > 0) * n]) map(tofrom: v[0:(n > 0) * n]){{$}}
 // CHECK:       {{^}}    u[i] = u[i] * 5;{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target update from(u[0:n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target update from(u[0:(n > 0) * n]){{$}}
 // CHECK-NEXT:  {{^}}  *last = -5;{{$}}
 // CHECK-NEXT:  {{^}}  u[0] = -4;{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target update to(u[0:n]){{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(tofrom: v[0:n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target update to(u[0:(n > 0) * n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(tofrom: v[0:(n > 0 ? n : 0)]){{$}}
 
 // The host moves u between the loops: no region spans the move.
 OM_KERNEL void shift(int n, OM_INOUT int *u, OM_IN const int *x) {
@@ -100,7 +100,7 @@ OM_KERNEL void shift(int n, OM_INOUT int *u, OM_IN const int *x) {
 // CHECK-LABEL: {{^}}OM_KERNEL void shift(
 // CHECK-NOT:   {{^ *}}#pragma omp target data
 // CHECK:       {{^}}  u += n / 4;{{$}}
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(tofrom: u[0:(n / 2)]) map(to: x[0:(n / 2)]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(tofrom: u[0:((n / 2) > 0 ? (n / 2) : 0)]) map(to: x[0:((n / 2) > 0 ? (n / 2) : 0)]){{$}}
 // CHECK-LABEL: {{^}}int main(void) {
 
 int main(void) {

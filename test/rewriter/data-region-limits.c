@@ -50,11 +50,11 @@ OM_KERNEL void branches(int n, int c, OM_IN const int *x, OM_INOUT int *y) {
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void host_reads_out(
 // CHECK-NEXT:  {{^}}  ownmap_check_exclusive("host_reads_out", "OM_OUT", "z", z, z + n, "x", x, x + n);{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target data map(to: x[0:n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target data map(to: x[0:(n > 0) * n]){{$}}
 // CHECK-NEXT:  {{^}}  {{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: z[0:n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: z[0:(n > 0 ? n : 0)]){{$}}
 // CHECK:       {{^}}  printf("z[0]=%d\n", z[0]);{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: z[0:n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: z[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT:  {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT:  {{^}}    z[i] = 3 * x[i];{{$}}
 // CHECK-NEXT:  {{^}}  }{{$}}

@@ -17,18 +17,18 @@ OM_KERNEL void smooth2(int n, OM_IN const double *x, OM_INOUT double *y) {
   for (int i = 0; i < n; ++i)
     y[i] = 0.5 * y[i] + x[i];
 }
-// CODE:      #pragma omp target data map(to: x[0:n]) map(tofrom: y[0:n])
+// CODE:      #pragma omp target data map(to: x[0:(n > 0) * n]) map(tofrom: y[0:(n > 0) * n])
 // CODE-NEXT: {{^}}#line [[#@LINE-6]]{{$}}
 // CODE-NEXT: {
 // CODE-NEXT: {{^}}#line [[#@LINE-8]]{{$}}
-// CODE-NEXT: #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n])
-// CODE:      #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n])
+// CODE-NEXT: #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(tofrom: y[0:(n > 0 ? n : 0)])
+// CODE:      #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(tofrom: y[0:(n > 0 ? n : 0)])
 // CODE-NOT:  {{^}} *#pragma omp target update
 
 // CHECK:      ownmap: transfer summary
 // CHECK-NEXT: ownmap: variable
-// CHECK-NEXT: ownmap: x[0:n] {{.*}} 8000 1 0 0
-// CHECK-NEXT: ownmap: y[0:n] {{.*}} 8000 1 8000 1
+// CHECK-NEXT: ownmap: x[0:(n > 0) * n] {{.*}} 8000 1 0 0
+// CHECK-NEXT: ownmap: y[0:(n > 0) * n] {{.*}} 8000 1 8000 1
 // CHECK-NEXT: ownmap: total 16000 2 8000 1
 
 int main(void) {

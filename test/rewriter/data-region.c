@@ -37,26 +37,26 @@ OM_KERNEL void pipeline(int n, OM_IN const float *x, OM_INOUT float *y,
 // CHECK-NEXT: {{^}}#line 21{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("pipeline", "OM_INOUT", "y", y, y + n, "z", z + 1, z + (n - 1));{{$}}
 // CHECK-NEXT: {{^}}#line 21{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target data map(to: x[0:n]) map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target data map(to: x[0:(n > 0) * n]) map(tofrom: y[0:(n > 0) * n]){{$}}
 // CHECK-NEXT: {{^}}#line 21{{$}}
 // CHECK-NEXT: {{^}}  {{{$}}
 // CHECK-NEXT: {{^}}#line 21{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}#line 21{{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = y[i] + 2.0f * x[i]; // accumulate{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target update from(y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target update from(y[0:(n > 0) * n]){{$}}
 // CHECK-NEXT: {{^}}#line 23{{$}}
 // CHECK-NEXT: {{^}}  y[0] = y[0] + 1.0f;{{$}}
 // CHECK-NEXT: {{^}}  printf("host sees y[1]=%.1f\n", y[1]);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target update to(y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target update to(y[0:(n > 0) * n]){{$}}
 // CHECK-NEXT: {{^}}#line 25{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[1:(n - 1 > 1 ? n - 2 : 0)]) map(tofrom: y[0:(n - 1 > 1 ? n : 0)]) map(from: z[1:(n - 1 > 1 ? n - 2 : 0)]){{$}}
 // CHECK-NEXT: {{^}}#line 25{{$}}
 // CHECK-NEXT: {{^}}  for (int i = 1; i < n - 1; ++i) {{{$}}
 // CHECK-NEXT: {{^}}    z[i] = y[i - 1] + y[i + 1] + x[i];{{$}}
 // CHECK-NEXT: {{^}}  }{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}#line 28{{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = y[i] * 0.5f;{{$}}
@@ -65,15 +65,15 @@ OM_KERNEL void pipeline(int n, OM_IN const float *x, OM_INOUT float *y,
 // CHECK-NEXT: {{^}}}{{$}}
 
 // REPORT:      data region {{.*}}data-region.c:21:3 to {{.*}}data-region.c:28:3 in kernel 'pipeline'
-// REPORT-NEXT:   directive: #pragma omp target data map(to: x[0:n]) map(tofrom: y[0:n])
+// REPORT-NEXT:   directive: #pragma omp target data map(to: x[0:(n > 0) * n]) map(tofrom: y[0:(n > 0) * n])
 // REPORT-NEXT:   variable x
-// REPORT-NEXT:     map: to x[0:n]
+// REPORT-NEXT:     map: to x[0:(n > 0) * n]
 // REPORT-NEXT:     why: used by the loops at 21:3, 25:3; mapped once over the union of their sections
 // REPORT-NEXT:   variable y
-// REPORT-NEXT:     map: tofrom y[0:n]
+// REPORT-NEXT:     map: tofrom y[0:(n > 0) * n]
 // REPORT-NEXT:     why: used by the loops at 21:3, 25:3, 28:3; mapped once over the union of their sections
-// REPORT-NEXT:   update: #pragma omp target update from(y[0:n]) before {{.*}}data-region.c:23:3
-// REPORT-NEXT:   update: #pragma omp target update to(y[0:n]) before {{.*}}data-region.c:25:3
+// REPORT-NEXT:   update: #pragma omp target update from(y[0:(n > 0) * n]) before {{.*}}data-region.c:23:3
+// REPORT-NEXT:   update: #pragma omp target update to(y[0:(n > 0) * n]) before {{.*}}data-region.c:25:3
 
 int main(void) {
   enum { N = 500 };

@@ -11,6 +11,7 @@
 // RUN: count 0 < %t.twice.err
 // test/e2e/rewritten-empty-loops.test runs the program offloaded.
 #include <ownmap.h>
+#include <stddef.h>
 #include <stdio.h>
 
 OM_KERNEL void interior(int n, OM_IN const float *x, OM_OUT float *y) {
@@ -36,15 +37,37 @@ OM_KERNEL void sums(int m, int w, OM_IN const float *a, OM_INOUT float *out) {
       out[i] += a[2 * j];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void sums(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: a[0:(m > 0 && w > 0 ? 2 * w - 1 : 0)]) map(tofrom: out[0:(w > 0 ? m : 0)]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: a[0:(m > 0 && w > 0 ? 2 * w - 1 : 0)]) map(tofrom: out[0:(m > 0 && w > 0 ? m : 0)]){{$}}
 
-// A section that is empty whenever its loop is needs no guard.
+// A count that may be negative (n = -3: no iteration, fine in C) is
+// guarded too, even where the length would be 0 with n = 0.
 OM_KERNEL void plain(int n, OM_IN const float *x, OM_OUT float *y) {
   for (int i = 0; i < n; ++i)
     y[i] = x[i];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void plain(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n]){{$}}
+// CHECK:       {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
+
+// A product of counts that may be negative: -2 * -3 is positive, and would
+// copy 6 elements the loops never wrote back over y.
+OM_KERNEL void grid(int m, int n, OM_IN const float *x, OM_OUT float *y) {
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j)
+      y[i * n + j] = x[i * n + j] + 1.0f;
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void grid(
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: x[0:(m > 0 && n > 0 ? m * n : 0)]) map(from: y[0:(m > 0 && n > 0 ? m * n : 0)]){{$}}
+
+// An unsigned count is never negative: a section that is empty whenever
+// its loop is needs no guard.
+OM_KERNEL void sized(size_t n, OM_IN const float *x, OM_OUT float *y) {
+  for (size_t i = 0; i < n; ++i)
+    y[i] = x[i];
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void sized(
+// CHECK:       {{^}}  ownmap_kernel_reads_only(x, n * sizeof *x);{{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n]){{$}}
 // CHECK-LABEL: {{^}}int main(void) {
 
 int main(void) {
@@ -61,7 +84,15 @@ int main(void) {
   chunk(1, 7, x, y);
   sums(4, 0, x, y);
   sums(4, 3, x, y);
+  sums(-2, 3, x, y);
   plain(0, x, y);
+  plain(-3, x, y);
+  grid(-2, -3, x, y);
+  grid(2, -3, x, y);
+  grid(-2, 3, x, y);
+  grid(2, 3, x, y);
+  sized(0, x, y);
+  sized(5, x, y);
   float s = out1[0];
   for (int i = 0; i < 8; ++i)
     s += y[i] * (float)(i + 1);

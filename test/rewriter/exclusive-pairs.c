@@ -22,9 +22,9 @@ OM_KERNEL void split(int n, OM_IN const int *a, OM_IN const int *b,
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("split", "OM_OUT", "lo", lo, lo + n, "b", b, b + n);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("split", "OM_OUT", "hi", hi, hi + n, "b", b, b + n);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("split", "OM_OUT", "lo", lo, lo + n, "hi", hi, hi + n);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(a, n * sizeof *a);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(b, n * sizeof *b);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: a[0:n]) map(to: b[0:n]) map(from: lo[0:n]) map(from: hi[0:n]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(a, (n > 0 ? n : 0) * sizeof *a);{{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(b, (n > 0 ? n : 0) * sizeof *b);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: a[0:(n > 0 ? n : 0)]) map(to: b[0:(n > 0 ? n : 0)]) map(from: lo[0:(n > 0 ? n : 0)]) map(from: hi[0:(n > 0 ? n : 0)]){{$}}
 
 int main(void) {
   enum { N = 97 };

@@ -20,9 +20,9 @@ OM_KERNEL void twostep(int n, int m, OM_IN const float *z, OM_INOUT float *y,
 }
 // CHECK:      {{^}}                       OM_IN const float *v) {{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("twostep", "OM_INOUT", "y", y, y + n, "z", z, z + n);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target data map(to: z[0:n]) map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target data map(to: z[0:(n > 0) * n]) map(tofrom: y[0:(n > 0) * n]){{$}}
 // CHECK-NEXT: {{^}}  {{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: z[0:n]) map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: z[0:(n > 0 ? n : 0)]) map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = y[i] + z[i];{{$}}
 // CHECK-NEXT: {{^}}  m = m - 1;{{$}}

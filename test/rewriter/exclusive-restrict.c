@@ -16,8 +16,8 @@ OM_KERNEL void axpy(int n, float a, OM_IN const float *restrict x,
     y[i] += a * x[i];
 }
 // CHECK:      {{^}}                    OM_INOUT float *restrict y) {{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, n * sizeof *x);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 
 OM_KERNEL void axpy2(int n, float a, OM_IN const float *x,
                      OM_INOUT float *restrict y) {
@@ -26,8 +26,8 @@ OM_KERNEL void axpy2(int n, float a, OM_IN const float *x,
 }
 // CHECK:      {{^}}                     OM_INOUT float *restrict y) {{{$}}
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("axpy2", "OM_INOUT", "y", y, y + n, "x", x, x + n);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, n * sizeof *x);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 
 // JSON:      "checks": [],
 // JSON:      "exclusivity": [

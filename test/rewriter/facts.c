@@ -62,7 +62,7 @@ OM_KERNEL void bump(int n, OM_INOUT int *x) {
     x[i] += 1;
 }
 // CHECK:      {{^}}OM_KERNEL void bump(int n, OM_INOUT int *x) {{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(tofrom: x[0:n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(tofrom: x[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    x[i] += 1;{{$}}
 // CHECK-NEXT: {{^}}}{{$}}
@@ -73,7 +73,7 @@ OM_KERNEL void tight(int n, OM_IN const int *restrict x, OM_OUT int *restrict y)
   for (int i = 0; i < n; ++i)
     y[i] = x[i]; }
 // CHECK:      {{^}}OM_KERNEL void tight(int n, OM_IN const int *restrict x, OM_OUT int *restrict y) {{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = x[i]; }{{$}}
 
@@ -88,13 +88,13 @@ OM_KERNEL void twice(int n, OM_IN const float *restrict x,
     y[i] = y[i] * x[i] + w[i];
 }
 // CHECK:      {{^}}                     OM_IN const float *restrict w, OM_INOUT float *restrict y) {{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target data map(to: x[0:n]) map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target data map(to: x[0:(n > 0) * n]) map(tofrom: y[0:(n > 0) * n]){{$}}
 // CHECK-NEXT: {{^}}  {{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = y[i] + x[i];{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(w, n * sizeof *w);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(to: w[0:n]) map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(w, (n > 0 ? n : 0) * sizeof *w);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(to: w[0:(n > 0 ? n : 0)]) map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = y[i] * x[i] + w[i];{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_facts_done();{{$}}

@@ -31,8 +31,8 @@ OM_KERNEL void twice(int n, OM_IN const int *x, OM_OUT int *y, OM_INOUT int *z) 
 }
 // CHECK:      {{^}}OM_KERNEL void twice(int n, OM_IN const int *x, OM_OUT int *y, OM_INOUT int *z) {
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("twice", "OM_OUT", "y", y, y + n, "x", x, x + n);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, n * sizeof *x);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = 2 * x[i];{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_facts_done();{{$}}

@@ -22,7 +22,7 @@ OM_KERNEL void gather_half(int n, OM_IN OM_LEN(n) const int *x, OM_OUT int *y) {
 // CHECK-NEXT:  {{^}}  n = n / 2;{{$}}
 // CHECK-NEXT:  {{^}}  ownmap_check_exclusive("gather_half", "OM_OUT", "y", y, y + n, "x", x, x + ownmap_len_x);{{$}}
 // CHECK-NEXT:  {{^}}  ownmap_kernel_reads_only(x, ownmap_len_x * sizeof *x);{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:ownmap_len_x]) map(from: y[0:n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:ownmap_len_x]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 
 // The count changes between two loops of a data region: the region and
 // both loops map the count at entry.
@@ -38,11 +38,11 @@ OM_KERNEL void twice(int n, int m, OM_IN OM_LEN(m * n) const int *x,
 // CHECK-NEXT:  {{^}}                     OM_INOUT int *y) {{{$}}
 // CHECK-NEXT:  {{^}}  const __typeof__(m * n) ownmap_len_x = m * n;{{$}}
 // CHECK-NEXT:  {{^}}  ownmap_check_exclusive("twice", "OM_INOUT", "y", y, y + n, "x", x, x + ownmap_len_x);{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target data map(to: x[0:ownmap_len_x]) map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target data map(to: x[0:ownmap_len_x]) map(tofrom: y[0:(n > 0) * n]){{$}}
 // CHECK-NEXT:  {{^}}  {{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:ownmap_len_x]) map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:ownmap_len_x]) map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK:       {{^}}  m = 1;{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:ownmap_len_x]) map(tofrom: y[0:n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:ownmap_len_x]) map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 
 // Nothing changes what OM_LEN names: no copy.
 OM_KERNEL void unchanged(int n, OM_IN OM_LEN(n) const int *x, OM_OUT int *y) {

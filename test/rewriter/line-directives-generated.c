@@ -18,7 +18,7 @@ OM_KERNEL void fill(int n, OM_OUT float *y) {
 // CHECK:      {{^}}#line 700{{$}}
 // CHECK-NEXT: {{^}}OM_KERNEL void fill(int n, OM_OUT float *y) {{{$}}
 // CHECK-NEXT: {{^}}  int unused;{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(from: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(from: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}#line 702{{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // WARN: {{^}}model.src:701:7: warning: unused variable 'unused'

@@ -35,9 +35,9 @@ OM_KERNEL void scale(int n, OM_IN const float *x, OM_OUT float *y) {
 // TEXT:      {{^}}OM_KERNEL void scale(int n, OM_IN const float *x, OM_OUT float *y) {{{$}}
 // TEXT-NEXT: {{^}}  ownmap_check_exclusive("scale", {{.*}});{{$}}
 // TEXT-NEXT: {{^}}#line [[#@LINE-7]]{{$}}
-// TEXT-NEXT: {{^}}  ownmap_kernel_reads_only(x, n * sizeof *x);{{$}}
+// TEXT-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
 // TEXT-NEXT: {{^}}#line [[#@LINE-9]]{{$}}
-// TEXT-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n]){{$}}
+// TEXT-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 // TEXT-NEXT: {{^}}#line [[#@LINE-11]]{{$}}
 // TEXT-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // TEXT-NEXT: {{^}}    y[i] = 2.0f * x[i];{{$}}
@@ -54,9 +54,9 @@ OM_KERNEL void shift(int n, OM_IN const float *x,
 // TEXT:      {{^}}  int unused;{{$}}
 // TEXT-NEXT: {{^}}  ownmap_check_exclusive("shift", {{.*}});{{$}}
 // TEXT-NEXT: {{^}}#line [[#@LINE-5]]{{$}}
-// TEXT-NEXT: {{^}}  ownmap_kernel_reads_only(x, n * sizeof *x);{{$}}
+// TEXT-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
 // TEXT-NEXT: {{^}}#line [[#@LINE-7]]{{$}}
-// TEXT-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n]){{$}}
+// TEXT-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 // TEXT-NEXT: {{^}}#line [[#@LINE-9]]{{$}}
 // TEXT-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // TEXT-NEXT: {{^}}    y[i] += x[i];{{$}}
@@ -72,20 +72,20 @@ OM_KERNEL void shift(int n, OM_IN const float *x,
 // directive), each map name's the parameter's declaration; none names the
 // rewritten file.
 // NAMES-DAG: {{^}};{{[^;]*}}/line-directives.c;scale;[[#@LINE-44]];3;;{{$}}
-// NAMES-DAG: {{^}};x[0:n];{{[^;]*}}/line-directives.c;[[#@LINE-46]];48;;{{$}}
+// NAMES-DAG: {{^}};x[0:(n > 0 ? n : 0)];{{[^;]*}}/line-directives.c;[[#@LINE-46]];48;;{{$}}
 // NAMES-DAG: {{^}};{{[^;]*}}/line-directives.c;shift;[[#@LINE-25]];3;;{{$}}
-// NAMES-DAG: {{^}};x[0:n];{{[^;]*}}/line-directives.c;[[#@LINE-29]];48;;{{$}}
-// NAMES-DAG: {{^}};y[0:n];{{[^;]*}}/line-directives.c;[[#@LINE-29]];38;;{{$}}
+// NAMES-DAG: {{^}};x[0:(n > 0 ? n : 0)];{{[^;]*}}/line-directives.c;[[#@LINE-29]];48;;{{$}}
+// NAMES-DAG: {{^}};y[0:(n > 0 ? n : 0)];{{[^;]*}}/line-directives.c;[[#@LINE-29]];38;;{{$}}
 // NAMES-NOT: .tmp.rw.c;
 
 // The run report counts the transfers per variable of this file.
-// REPORT-DAG: "variable": "x[0:n]", "file": "line-directives.c", "line": [[#@LINE-53]],
-// REPORT-DAG: "variable": "x[0:n]", "file": "line-directives.c", "line": [[#@LINE-35]],
+// REPORT-DAG: "variable": "x[0:(n > 0 ? n : 0)]", "file": "line-directives.c", "line": [[#@LINE-53]],
+// REPORT-DAG: "variable": "x[0:(n > 0 ? n : 0)]", "file": "line-directives.c", "line": [[#@LINE-35]],
 
 // The planted bug: shift reads n elements of a shorter block.
-// PLUGIN: ownmap: error: x[0:n] (declared at line-directives.c:[[#@LINE-38]]) mapped at line-directives.c:[[#@LINE-35]] in shift covers bytes [0, 400) of a heap block of 200 bytes
+// PLUGIN: ownmap: error: x[0:(n > 0 ? n : 0)] (declared at line-directives.c:[[#@LINE-38]]) mapped at line-directives.c:[[#@LINE-35]] in shift covers bytes [0, 400) of a heap block of 200 bytes
 // Without directives: the rewritten file, its lines shifted by the inserted ones.
-// PLAIN: ownmap: error: x[0:n] (declared at line-directives.c.tmp.plain.c:[[#@LINE-36]]) mapped at line-directives.c.tmp.plain.c:[[#@LINE-31]] in shift
+// PLAIN: ownmap: error: x[0:(n > 0 ? n : 0)] (declared at line-directives.c.tmp.plain.c:[[#@LINE-36]]) mapped at line-directives.c.tmp.plain.c:[[#@LINE-31]] in shift
 
 // Debug line tables: main starts on the next line of this file.
 // DEBUG: {{^}}{{.*}}/line-directives.c:[[#@LINE+1]]:0{{$}}

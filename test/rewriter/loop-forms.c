@@ -3,7 +3,8 @@
 // reads, triangular nests, the 2-D 5-point stencil over the interior
 // (bounded from the loop ranges: no OM_LEN, no element too many),
 // interleaved 'xyz[3 * i + k]' and 'a[2 * i] = f(a[2 * i + 1])'. Loops that
-// run zero times (n <= 0, a triangle's first row) map nothing.
+// run zero times (n <= 0, negative included, a triangle's first row) map
+// nothing.
 // RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
 // RUN: %ownmap-rewrite %t.rw.c -o %t.twice.c -- 2>%t.twice.err
@@ -26,7 +27,7 @@ OM_KERNEL void downward(int n, OM_IN const float *x, OM_OUT float *y) {
     y[i] = 2 * x[i];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void downward(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 
 OM_KERNEL void downward_open(int hi, int lo, OM_INOUT float *y) {
   for (int i = hi; i > lo; i -= 1)
@@ -61,7 +62,7 @@ OM_KERNEL void declared_before(int m, int n, OM_IN const float *x, OM_INOUT floa
     y[i] += 1;
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void declared_before(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) private(j) map(to: x[0:(m > 0 ? n : 0)]) map(tofrom: y[0:m * n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) private(j) map(to: x[0:(m > 0 && n > 0 ? n : 0)]) map(tofrom: y[0:(m > 0 && n > 0 ? m * n : 0)]){{$}}
 
 OM_KERNEL void casts(int m, int n, OM_IN const float *x, OM_OUT float *y) {
   for (int i = 0; i < m; ++i)
@@ -69,14 +70,14 @@ OM_KERNEL void casts(int m, int n, OM_IN const float *x, OM_OUT float *y) {
       y[(size_t)i * n + j] = x[(size_t)i * n + j] * 0.5f;
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void casts(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: x[0:m * n]) map(from: y[0:m * n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: x[0:(m > 0 && n > 0 ? m * n : 0)]) map(from: y[0:(m > 0 && n > 0 ? m * n : 0)]){{$}}
 
 OM_KERNEL void halves(int n, OM_IN const float *x, OM_IN const float *z, OM_OUT float *y) {
   for (int i = 0; i < n; ++i)
     y[i] = x[i / 2] + z[i >> 1];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void halves(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? ((n - 1) / 2) + 1 : 0)]) map(to: z[0:(n > 0 ? ((n - 1) >> 1) + 1 : 0)]) map(from: y[0:n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? ((n - 1) / 2) + 1 : 0)]) map(to: z[0:(n > 0 ? ((n - 1) >> 1) + 1 : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 
 // Below the diagonal: row 0 is empty, so with n = 1 nothing is mapped.
 OM_KERNEL void strictly_lower(int n, OM_INOUT float *a) {
@@ -93,7 +94,7 @@ OM_KERNEL void lower(int n, OM_INOUT float *a) {
       a[i * n + j] *= 2;
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void lower(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(tofrom: a[0:n * n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(tofrom: a[0:(n > 0 ? n * n : 0)]){{$}}
 
 OM_KERNEL void upper(int n, OM_IN const float *b, OM_INOUT float *a) {
   for (int i = 0; i < n; ++i)
@@ -101,7 +102,7 @@ OM_KERNEL void upper(int n, OM_IN const float *b, OM_INOUT float *a) {
       a[i * n + j] -= b[j];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void upper(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: b[1:(n > 0 && n - 1 > 0 ? n - 1 : 0)]) map(tofrom: a[1:(n > 0 && n - 1 > 0 && n * n - 1 > 0 ? n * n - 1 : 0)]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: b[1:(n - 1 > 0 ? n - 1 : 0)]) map(tofrom: a[1:(n - 1 > 0 ? n * n - 1 : 0)]){{$}}
 
 // The interior of an n x n grid: 'in' from element 1 to n * n - 2 (the
 // corners are never read), 'out' rows 1 to n - 2 without their edges.
@@ -111,7 +112,7 @@ OM_KERNEL void five_point(int n, OM_IN const float *in, OM_INOUT float *out) {
       out[i*n+j] = in[(i-1)*n+j] + in[(i+1)*n+j] + in[i*n+j-1] + in[i*n+j+1];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void five_point(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: in[1:(n - 1 > 1 && n * n - 2 > 0 ? n * n - 2 : 0)]) map(tofrom: out[n + 1:(n - 1 > 1 && n * n - 2 * n - 2 > 0 ? n * n - 2 * n - 2 : 0)]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: in[1:(n - 1 > 1 ? n * n - 2 : 0)]) map(tofrom: out[n + 1:(n - 1 > 1 ? n * n - 2 * n - 2 : 0)]){{$}}
 
 OM_KERNEL void scale_xyz(int n, OM_IN const float *s, OM_INOUT float *xyz) {
   for (int i = 0; i < n; ++i)
@@ -119,7 +120,7 @@ OM_KERNEL void scale_xyz(int n, OM_IN const float *s, OM_INOUT float *xyz) {
       xyz[3 * i + k] *= s[k];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void scale_xyz(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: s[0:(n > 0 ? 3 : 0)]) map(tofrom: xyz[0:3 * n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: s[0:(n > 0 ? 3 : 0)]) map(tofrom: xyz[0:(n > 0 ? 3 * n : 0)]){{$}}
 
 OM_KERNEL void shear_xyz(int n, OM_INOUT float *xyz) {
   for (int i = 0; i < n; ++i) {
@@ -129,7 +130,7 @@ OM_KERNEL void shear_xyz(int n, OM_INOUT float *xyz) {
   }
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void shear_xyz(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(tofrom: xyz[0:3 * n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(tofrom: xyz[0:(n > 0 ? 3 * n : 0)]){{$}}
 
 static float twice(float v) { return 2 * v + 1; }
 
@@ -138,7 +139,7 @@ OM_KERNEL void odd_to_even(int n, OM_INOUT float *a) {
     a[2 * i] = twice(a[2 * i + 1]);
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void odd_to_even(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(tofrom: a[0:2 * n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(tofrom: a[0:(n > 0 ? 2 * n : 0)]){{$}}
 // CHECK-LABEL: {{^}}int main(void) {
 
 static double sum(int n, const float *v) {
@@ -156,7 +157,7 @@ static void fill(int n, float *v, int seed) {
 int main(void) {
   enum { N = 24, G = 8 };
   static float x[N * N + 4], y[N * N + 4], z[N], a[N * N], b[N];
-  int sizes[] = {0, 1, 2, 7, N - 1};
+  int sizes[] = {-3, 0, 1, 2, 7, N - 1};
   for (unsigned k = 0; k < sizeof sizes / sizeof *sizes; ++k) {
     int n = sizes[k];
     fill(N * N + 4, x, 1);
@@ -169,17 +170,20 @@ int main(void) {
     downward(n, x, y);
     printf("downward %d %.1f\n", n, sum(N, y));
     downward_open(n, n / 2, y);
-    downward_open(n / 2, n, y);
+    if (n >= 0) // else it would write y[n / 2] down to y[n + 1]
+      downward_open(n / 2, n, y);
     printf("downward_open %d %.1f\n", n, sum(N, y));
     pairs_sum(n, x, y);
     printf("pairs_sum %d %.1f\n", n, sum(N, y));
     printf("every_sth %d %.1f %.1f\n", n, every_sth(n, 3, x), every_sth(n, 1, x));
-    if (n >= 0) {
-      declared_before(n, n, x, y);
-      printf("declared_before %d %.1f\n", n, sum(N * N, y));
-      casts(n, 3, x, y);
-      printf("casts %d %.1f\n", n, sum(N * N, y));
-    }
+    declared_before(n, n, x, y);
+    printf("declared_before %d %.1f\n", n, sum(N * N, y));
+    declared_before(3, n, x, y);
+    declared_before(n, 3, x, y);
+    printf("declared_before %d %.1f\n", n, sum(N * N, y));
+    casts(n, 3, x, y);
+    casts(3, n, x, y);
+    printf("casts %d %.1f\n", n, sum(N * N, y));
     halves(n, x, z, y);
     printf("halves %d %.1f\n", n, sum(N, y));
     strictly_lower(n, a);
@@ -190,12 +194,10 @@ int main(void) {
     printf("upper %d %.1f\n", n, sum(N * N, a));
     five_point(n, x, a);
     printf("five_point %d %.1f\n", n, sum(N * N, a));
-    if (n >= 0) {
-      scale_xyz(n, z, x);
-      shear_xyz(n, y);
-      odd_to_even(n, x);
-      printf("xyz %d %.1f %.1f\n", n, sum(3 * N, x), sum(3 * N, y));
-    }
+    scale_xyz(n, z, x);
+    shear_xyz(n, y);
+    odd_to_even(n, x);
+    printf("xyz %d %.1f %.1f\n", n, sum(3 * N, x), sum(3 * N, y));
   }
   (void)G;
   return 0;

@@ -21,9 +21,9 @@ void blend(int n, OM_IN const int *a, const int *OM_IN b, int *c OM_OUT,
 // CHECK-NEXT: {{^}}	ownmap_check_exclusive("blend", "OM_OUT", "c", c, c + n, "b", b, b + n);{{$}}
 // CHECK-NEXT: {{^}}	ownmap_check_exclusive("blend", "OM_INOUT", "d", d, d + n, "b", b, b + n);{{$}}
 // CHECK-NEXT: {{^}}	ownmap_check_exclusive("blend", "OM_OUT", "c", c, c + n, "d", d, d + n);{{$}}
-// CHECK-NEXT: {{^}}	ownmap_kernel_reads_only(a, n * sizeof *a);{{$}}
-// CHECK-NEXT: {{^}}	ownmap_kernel_reads_only(b, n * sizeof *b);{{$}}
-// CHECK-NEXT: {{^}}	#pragma omp target teams distribute parallel for map(to: a[0:n]) map(to: b[0:n]) map(from: c[0:n]) map(tofrom: d[0:n]){{$}}
+// CHECK-NEXT: {{^}}	ownmap_kernel_reads_only(a, (n > 0 ? n : 0) * sizeof *a);{{$}}
+// CHECK-NEXT: {{^}}	ownmap_kernel_reads_only(b, (n > 0 ? n : 0) * sizeof *b);{{$}}
+// CHECK-NEXT: {{^}}	#pragma omp target teams distribute parallel for map(to: a[0:(n > 0 ? n : 0)]) map(to: b[0:(n > 0 ? n : 0)]) map(from: c[0:(n > 0 ? n : 0)]) map(tofrom: d[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}	for (int i = 0; i < n; ++i) {
 
 void OM_KERNEL after_return_type(int n, int *OM_OUT z) {
@@ -31,7 +31,7 @@ void OM_KERNEL after_return_type(int n, int *OM_OUT z) {
     z[i] = i;
 }
 // CHECK:      {{^}}void OM_KERNEL after_return_type(int n, int *OM_OUT z) {
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(from: z[0:n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(from: z[0:(n > 0 ? n : 0)]){{$}}
 
 int main(void) {
   enum { N = 3000 };

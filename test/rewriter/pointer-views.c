@@ -15,7 +15,7 @@ OM_KERNEL void window(int n, int off, OM_IN const float *x, OM_OUT float *y) {
     y[i] = w[i] + w[i + 1];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void window(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[off:(n > 0 ? n + 1 : 0)]) map(from: y[0:n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[off:(n > 0 ? n + 1 : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 
 // The view starts at x[off + 2] but the loop reads from x[off + 5]: the
 // section starts at the view.
@@ -25,7 +25,7 @@ OM_KERNEL void ahead(int n, int off, OM_IN const float *x, OM_OUT float *y) {
     y[i] = w[i + 3];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void ahead(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[off + 2:(n > 0 ? n + 3 : 0)]) map(from: y[0:n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[off + 2:(n > 0 ? n + 3 : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 
 OM_KERNEL void scale_rows(int m, int n, OM_IN const float *s, OM_INOUT float *a) {
   for (int i = 0; i < m; ++i) {
@@ -35,7 +35,7 @@ OM_KERNEL void scale_rows(int m, int n, OM_IN const float *s, OM_INOUT float *a)
   }
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void scale_rows(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: s[0:(n > 0 ? m : 0)]) map(tofrom: a[0:m * n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: s[0:(m > 0 && n > 0 ? m : 0)]) map(tofrom: a[0:(m > 0 && n > 0 ? m * n : 0)]){{$}}
 
 // A view of a view, and '*p' for its first element.
 OM_KERNEL void diagonal(int n, OM_INOUT float *a) {
@@ -46,7 +46,7 @@ OM_KERNEL void diagonal(int n, OM_INOUT float *a) {
   }
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void diagonal(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(tofrom: a[0:n * n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(tofrom: a[0:(n > 0 ? n * n : 0)]){{$}}
 
 // CHECK-LABEL: {{^}}int main(void) {
 

@@ -23,8 +23,8 @@ OM_KERNEL void extremes(int n, OM_IN const int *x, int *out) {
   out[0] = lo, out[1] = hi, out[2] = lo2, out[3] = hi2;
 }
 // CHECK:      {{^}}  int lo = x[0], hi = x[0], lo2 = x[0], hi2 = x[0];{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, n * sizeof *x);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: lo) reduction(min: lo) map(tofrom: hi) reduction(max: hi) map(tofrom: lo2) reduction(min: lo2) map(tofrom: hi2) reduction(max: hi2){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(tofrom: lo) reduction(min: lo) map(tofrom: hi) reduction(max: hi) map(tofrom: lo2) reduction(min: lo2) map(tofrom: hi2) reduction(max: hi2){{$}}
 
 OM_KERNEL float frange(int n, OM_IN const float *v) {
   float lo = INFINITY, hi = -INFINITY;
@@ -34,7 +34,7 @@ OM_KERNEL float frange(int n, OM_IN const float *v) {
   }
   return hi - lo;
 }
-// CHECK:      {{^}}  #pragma omp target teams distribute parallel for map(to: v[0:n]) map(tofrom: lo) reduction(min: lo) map(tofrom: hi) reduction(max: hi){{$}}
+// CHECK:      {{^}}  #pragma omp target teams distribute parallel for map(to: v[0:(n > 0 ? n : 0)]) map(tofrom: lo) reduction(min: lo) map(tofrom: hi) reduction(max: hi){{$}}
 
 OM_KERNEL unsigned bits(int n, OM_IN const unsigned *w, int *flags) {
   unsigned all = ~0u, any = 0, parity = 0;
@@ -52,8 +52,8 @@ OM_KERNEL unsigned bits(int n, OM_IN const unsigned *w, int *flags) {
   return all ^ any ^ parity;
 }
 // CHECK:      {{^}}  long debt = 1000;{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(w, n * sizeof *w);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: w[0:n]) map(tofrom: all) reduction(&: all) map(tofrom: any) reduction(|: any) map(tofrom: parity) reduction(^: parity) map(tofrom: every) reduction(&&: every) map(tofrom: some) reduction(||: some) map(tofrom: debt) reduction(+: debt){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(w, (n > 0 ? n : 0) * sizeof *w);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: w[0:(n > 0 ? n : 0)]) map(tofrom: all) reduction(&: all) map(tofrom: any) reduction(|: any) map(tofrom: parity) reduction(^: parity) map(tofrom: every) reduction(&&: every) map(tofrom: some) reduction(||: some) map(tofrom: debt) reduction(+: debt){{$}}
 
 int main(void) {
   enum { N = 5000 };

@@ -17,9 +17,9 @@ OM_KERNEL long dot(int n, OM_IN const long *x, OM_IN const long *y) {
   return sum;
 }
 // CHECK:      {{^}}  long bias = 2;{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, n * sizeof *x);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(y, n * sizeof *y);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(to: y[0:n]) map(tofrom: sum) reduction(+: sum){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(y, (n > 0 ? n : 0) * sizeof *y);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(to: y[0:(n > 0 ? n : 0)]) map(tofrom: sum) reduction(+: sum){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 
 OM_KERNEL double sum_and_product(int n, OM_IN const double *x) {
@@ -31,8 +31,8 @@ OM_KERNEL double sum_and_product(int n, OM_IN const double *x) {
   return s + p;
 }
 // CHECK:      {{^}}  double s = 0, p = 1;{{$}}
-// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, n * sizeof *x);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: s) reduction(+: s) map(tofrom: p) reduction(*: p){{$}}
+// CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(tofrom: s) reduction(+: s) map(tofrom: p) reduction(*: p){{$}}
 
 OM_KERNEL void scale_count(int n, OM_INOUT int *v, int *count) {
   int hits = 0;
@@ -44,7 +44,7 @@ OM_KERNEL void scale_count(int n, OM_INOUT int *v, int *count) {
   *count = hits;
 }
 // CHECK:      {{^}}  int hits = 0;{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(tofrom: v[0:n]) map(tofrom: hits) reduction(+: hits){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(tofrom: v[0:(n > 0 ? n : 0)]) map(tofrom: hits) reduction(+: hits){{$}}
 
 int main(void) {
   enum { N = 10000 };

@@ -3,7 +3,7 @@
 // and the findings; SARIF 2.1.0 has one result per finding. Over-strong
 // annotations get notes with the bytes they move for nothing.
 // RUN: %ownmap-rewrite %s -o %t.rw.c --report=%t.json --report-format=json --
-// RUN: python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["schema"]=="ownmap-rewrite-report/1"; v=r["loops"][0]["variables"]; assert [x["name"] for x in v]==["n","x","y","z"]; assert v[2]["map"]=="tofrom" and v[2]["section"]=="y[0:n]" and v[2]["annotation"]=="OM_INOUT" and v[2]["first_read"] is None and v[2]["first_write"]["line"]==19 and v[2]["why"]; assert len(r["findings"])==2' %t.json
+// RUN: python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["schema"]=="ownmap-rewrite-report/1"; v=r["loops"][0]["variables"]; assert [x["name"] for x in v]==["n","x","y","z"]; assert v[2]["map"]=="tofrom" and v[2]["section"]=="y[0:(n > 0 ? n : 0)]" and v[2]["annotation"]=="OM_INOUT" and v[2]["first_read"] is None and v[2]["first_write"]["line"]==19 and v[2]["why"]; assert len(r["findings"])==2' %t.json
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
 // RUN: %ownmap-rewrite %s -o %t.rw2.c --report=%t.sarif --report-format=sarif --
 // RUN: python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["version"]=="2.1.0"; run=r["runs"][0]; assert run["tool"]["driver"]["name"]=="ownmap-rewrite"; res=run["results"]; assert len(res)==2; [(x["ruleId"], x["level"], x["message"]["text"], x["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], x["locations"][0]["physicalLocation"]["region"]["startLine"], x["locations"][0]["physicalLocation"]["region"]["startColumn"]) for x in res]' %t.sarif
@@ -26,7 +26,7 @@ OM_KERNEL void copy2(int n, OM_INOUT const float *x, OM_INOUT float *y, OM_IN co
 // JSON: "message": "'y' is annotated OM_INOUT but never read on the device: OM_OUT would save 4 * n bytes host->device",
 // JSON-NEXT: "rule": "ownmap.advice.inout-never-read"
 // JSON: "loops": [
-// JSON: "directive": "#pragma omp target teams distribute parallel for map(tofrom: x[0:n]) map(tofrom: y[0:n]) map(to: z[0:n])",
+// JSON: "directive": "#pragma omp target teams distribute parallel for map(tofrom: x[0:(n > 0 ? n : 0)]) map(tofrom: y[0:(n > 0 ? n : 0)]) map(to: z[0:(n > 0 ? n : 0)])",
 // JSON: "schema": "ownmap-rewrite-report/1"
 
 // SARIF: "$schema": "https://json.schemastore.org/sarif-2.1.0.json"

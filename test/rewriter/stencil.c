@@ -27,7 +27,7 @@ OM_KERNEL void shift(int n, OM_IN const int *x, OM_OUT int *y) {
 // CHECK:      {{^}}OM_KERNEL void shift(int n, OM_IN const int *x, OM_OUT int *y) {
 // CHECK-NEXT: {{^}}  ownmap_check_exclusive("shift", "OM_OUT", "y", y, y + n, "x", x + 2, x + (n + 3));{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x + 2, (n > 0 ? n + 1 : 0) * sizeof *x);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[2:(n > 0 ? n + 1 : 0)]) map(from: y[0:n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[2:(n > 0 ? n + 1 : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; i += 1){{$}}
 
 int main(void) {
