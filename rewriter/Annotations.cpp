@@ -33,6 +33,13 @@ KernelAnnotations::lookup(const ParmVarDecl *P) const {
   return It == Params.end() ? nullptr : &It->second;
 }
 
+std::vector<Polynomial> KernelAnnotations::statedFacts() const {
+  std::vector<Polynomial> Values;
+  for (const StatedFact &F : Facts)
+    Values.push_back(F.Value);
+  return Values;
+}
+
 bool isKernel(const FunctionDecl &FD) {
   for (const auto *A : FD.specific_attrs<AnnotateAttr>())
     if (A->getAnnotation() == "ownmap.kernel")
@@ -161,6 +168,10 @@ llvm::Expected<KernelAnnotations> readKernelAnnotations(const FunctionDecl &FD) 
     if (PA.Kind)
       KA.Params[P] = PA;
   }
+  auto Facts = readStatedFacts(FD);
+  if (!Facts)
+    return Facts.takeError();
+  KA.Facts = std::move(*Facts);
   return KA;
 }
 

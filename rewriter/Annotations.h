@@ -2,18 +2,21 @@
 //
 // ownmap.h's macros reach the AST as AnnotateAttr strings:
 //   "ownmap.kernel" on a function; "ownmap.in", "ownmap.inout", "ownmap.out",
-//   "ownmap.scratch" and "ownmap.len:<expr>" on pointer parameters.
+//   "ownmap.scratch" and "ownmap.len:<expr>" on pointer parameters;
+//   "ownmap.fact:<comparison>" on a function (StatedFacts.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_ANNOTATIONS_H
 #define OWNMAP_REWRITER_ANNOTATIONS_H
 
+#include "StatedFacts.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ownmap {
 
@@ -38,9 +41,13 @@ struct ParamAnnotation {
 struct KernelAnnotations {
   const clang::FunctionDecl *Kernel = nullptr;
   llvm::DenseMap<const clang::ParmVarDecl *, ParamAnnotation> Params;
+  /// What its OM_FACTs state (StatedFacts.h).
+  std::vector<StatedFact> Facts;
 
   /// The annotation of P, or null when P has none.
   const ParamAnnotation *lookup(const clang::ParmVarDecl *P) const;
+  /// The stated facts as polynomials P >= 0.
+  std::vector<Polynomial> statedFacts() const;
 };
 
 /// True when FD carries OM_KERNEL.

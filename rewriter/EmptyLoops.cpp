@@ -208,15 +208,22 @@ bool nonNegativeWhenRunning(const Polynomial &P,
 }
 
 bool provenNonNegative(const Polynomial &P, llvm::ArrayRef<Polynomial> Facts) {
+  std::vector<Atom> InProgress; // atoms whose sign is being proven
   std::function<bool(const Atom &)> Known = [&](const Atom &A) {
     if (A.isUnsigned())
       return true;
-    if (llvm::any_of(Facts, [&](const Polynomial &F) {
-          auto AtLeast = atomAtLeast(F);
-          return AtLeast && AtLeast->first == A;
-        }))
-      return true;
-    return A.Dividend && provenWith(*A.Dividend, Facts, Known);
+    if (llvm::is_contained(InProgress, A))
+      return false;
+    InProgress.push_back(A);
+    bool Proven = llvm::any_of(Facts, [&](const Polynomial &F) {
+      // A + Rest >= 0 with -Rest >= 0 (`ld - nb >= 0`, nb >= 0).
+      auto [Coefficient, Rest] = F.split(A);
+      return Coefficient == Polynomial(1) &&
+             provenWith(Polynomial(0) - Rest, Facts, Known);
+    });
+    Proven = Proven || (A.Dividend && provenWith(*A.Dividend, Facts, Known));
+    InProgress.pop_back();
+    return Proven;
   };
   return provenWith(P, Facts, Known);
 }

@@ -57,8 +57,9 @@ bool nonNegativeWhenRunning(const Polynomial &P,
                             llvm::ArrayRef<Polynomial> Facts);
 
 /// True when P >= 0 whenever Facts hold, an atom being non-negative only
-/// when its type is unsigned, a fact says so (`n - 1 >= 0`), or it is a
-/// quotient of a non-negative dividend: `n * n - 2` given `n - 3 >= 0`.
+/// when its type is unsigned, a fact bounds it by what is (`n - 1 >= 0`,
+/// `ld - nb >= 0` with nb so), or it is a quotient of a non-negative
+/// dividend: `n * n - 2` given `n - 3 >= 0`.
 bool provenNonNegative(const Polynomial &P, llvm::ArrayRef<Polynomial> Facts);
 
 /// Length as a map clause writes it: `(n > 0 && m > 0 ? Length : 0)` for

@@ -70,7 +70,7 @@ public:
   Inference(const KernelAnnotations &Annotations, const CanonicalLoop &Loop,
             const LoopAccesses &Accesses)
       : Annotations(Annotations), Loop(Loop),
-        Ctx(Loop.Index->getASTContext()), Subscripts(Loop, Accesses) {}
+        Ctx(Loop.Index->getASTContext()), Subscripts(Loop, Accesses, Annotations.statedFacts()) {}
 
   llvm::Expected<VariablePlan> plan(const VariableAccesses &VA);
   bool collapsible(const LoopAccesses &Accesses) const;
@@ -355,7 +355,9 @@ llvm::Error Inference::section(const VariableAccesses &VA,
     Reached.push_back(std::move(Start));
   // The union of what the accesses reach, comparing their ends where the
   // loops around all of them run (else nothing is mapped: EmptyLoops.h).
+  std::vector<Polynomial> Stated = Annotations.statedFacts();
   std::vector<Polynomial> Facts = runningFacts(Nests);
+  llvm::append_range(Facts, Stated);
   std::optional<Polynomial> Min, Max;
   for (size_t K = 0; K < Reached.size() && !Unbounded; ++K) {
     const AffineSubscript &S = Reached[K];
@@ -412,7 +414,7 @@ llvm::Error Inference::section(const VariableAccesses &VA,
     return llvm::Error::success();
   }
   Polynomial Length = *Max - *Min + Polynomial(1);
-  Plan.NonEmpty = nonEmptyCondition(Length, Nests);
+  Plan.NonEmpty = nonEmptyCondition(Length, Nests, Stated);
   Plan.Section = Name + "[" + Min->str() + ":" +
                  guardedLength(Length, Plan.NonEmpty) + "]";
   Plan.Lower = *Min;

@@ -225,12 +225,16 @@ static void placeFacts(llvm::MutableArrayRef<PlannedLoop> Loops,
   }
 }
 
-/// The declarations that open the kernel's body: the OM_LEN counts at
-/// entry (LengthSnapshots.h) that a loop maps.
+/// The lines that open the kernel's body: the checks of its OM_FACTs
+/// (StatedFacts.h) and the OM_LEN counts at entry (LengthSnapshots.h) that
+/// a loop maps.
 static std::vector<std::string>
 entryDeclarations(const KernelAnnotations &Annotations,
                   llvm::ArrayRef<PlannedLoop> Loops) {
   std::vector<std::string> Lines;
+  if (!Loops.empty())
+    for (const StatedFact &Fact : Annotations.Facts)
+      Lines.push_back(factCheck(*Annotations.Kernel, Fact));
   for (const ParmVarDecl *P : Annotations.Kernel->parameters()) {
     const ParamAnnotation *PA = Annotations.lookup(P);
     bool Mapped = llvm::any_of(Loops, [&](const PlannedLoop &Loop) {

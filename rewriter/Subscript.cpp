@@ -14,8 +14,10 @@ static llvm::Error reason(const llvm::Twine &Why) {
 }
 
 SubscriptAnalysis::SubscriptAnalysis(const CanonicalLoop &Loop,
-                                     const LoopAccesses &Accesses)
-    : Loop(Loop), Accesses(Accesses), Ctx(Loop.Index->getASTContext()) {}
+                                     const LoopAccesses &Accesses,
+                                     llvm::ArrayRef<Polynomial> Stated)
+    : Loop(Loop), Accesses(Accesses), Ctx(Loop.Index->getASTContext()),
+      Stated(Stated.begin(), Stated.end()) {}
 
 bool SubscriptAnalysis::isInvariantVar(const VarDecl *V) const {
   if (!V || V == Loop.Index || Accesses.Locals.count(V))
@@ -539,6 +541,7 @@ bool SubscriptAnalysis::reachApart(llvm::ArrayRef<const AffineSubscript *> All,
       }
       // Sizes compare where the loops run (with none, nothing conflicts).
       std::vector<Polynomial> Facts = runningFacts({HighAt->Nest, LowAt->Nest});
+      llvm::append_range(Facts, Stated);
       if (!Stride->hasPositiveCoefficients() ||
           !nonNegativeWhenRunning(*Stride - Extent, Facts))
         return false;

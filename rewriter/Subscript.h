@@ -46,7 +46,9 @@ struct AffineSubscript {
 
 class SubscriptAnalysis {
 public:
-  SubscriptAnalysis(const CanonicalLoop &Loop, const LoopAccesses &Accesses);
+  /// Stated: facts P >= 0 the kernel states (OM_FACT, StatedFacts.h).
+  SubscriptAnalysis(const CanonicalLoop &Loop, const LoopAccesses &Accesses,
+                    llvm::ArrayRef<Polynomial> Stated = {});
 
   /// The subscript of A over its nest, or an error saying why it is not
   /// affine (a plain string: callers place it).
@@ -91,6 +93,7 @@ private:
   const CanonicalLoop &Loop;
   const LoopAccesses &Accesses;
   const clang::ASTContext &Ctx;
+  std::vector<Polynomial> Stated;
 
   llvm::Error bound(Polynomial &P, llvm::ArrayRef<IndexRange> Nest,
                     unsigned From, bool Low) const;

@@ -35,6 +35,10 @@
 #define OM_SCRATCH OM_ANNOTATE_("ownmap.scratch")
 /* Element count of a pointer parameter, when subscripts do not determine it. */
 #define OM_LEN(expr) OM_ANNOTATE_("ownmap.len:" #expr)
+/* On a kernel: a fact about its integer parameters that the rewriter cannot
+ * prove and may then use, e.g. OM_FACT(ld >= nb) for a block of nb columns
+ * in rows of ld elements. The rewritten kernel checks it on entry. */
+#define OM_FACT(comparison) OM_ANNOTATE_("ownmap.fact:" #comparison)
 
 #ifdef __cplusplus
 extern "C" {
@@ -72,6 +76,20 @@ static inline void ownmap_check_exclusive(const char *kernel,
           "OM_INOUT parameter\n",
           kernel, a_annotation, a_name, a_begin, a_end, b_name, b_begin,
           b_end);
+  abort();
+}
+
+/* Called by code that ownmap-rewrite wrote, on entry to kernel `kernel`:
+ * fails the program when the fact `fact` it states with OM_FACT does not
+ * hold (`holds` is the fact's value). */
+static inline void ownmap_check_fact(const char *kernel, const char *fact,
+                                     int holds) {
+  if (holds)
+    return;
+  fprintf(stderr,
+          "ownmap: error: kernel '%s': OM_FACT(%s) does not hold; the "
+          "offloaded loops were planned on it\n",
+          kernel, fact);
   abort();
 }
 

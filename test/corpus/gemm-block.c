@@ -2,9 +2,12 @@
 #include "corpus.h"
 
 /* The update of one nb x nb block of C inside a matrix of leading
- * dimension ld, as a blocked factorisation does it. */
-OM_KERNEL void block_update(int nb, int ld, OM_IN const float *A,
-                            OM_IN const float *B, OM_INOUT float *C) {
+ * dimension ld, as a blocked factorisation does it. Rows of C are distinct
+ * elements only when ld >= nb: stated, and checked at run time. */
+OM_KERNEL OM_FACT(ld >= nb) void block_update(int nb, int ld,
+                                              OM_IN const float *A,
+                                              OM_IN const float *B,
+                                              OM_INOUT float *C) {
   for (int i = 0; i < nb; ++i)
     for (int j = 0; j < nb; ++j) {
       float s = 0;

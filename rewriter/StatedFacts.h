@@ -1,0 +1,43 @@
+//===- StatedFacts.h - facts a kernel states with OM_FACT ----------------===//
+//
+// Some kernels are safe only under a relation of their parameters the
+// rewriter cannot prove: an in-place update of an nb x nb block in rows of
+// ld elements writes distinct elements from distinct rows only when
+// ld >= nb. `OM_KERNEL OM_FACT(ld >= nb) void update(...)` states it: the
+// analysis takes `ld - nb >= 0` as known (strides, section ends, empty-loop
+// guards), and the rewritten kernel checks it on entry:
+//   ownmap_check_fact("update", "ld >= nb", ld >= nb);
+// A fact is one comparison (>=, >, <=, <) of sums and products of integer
+// parameters and integer constants, and the kernel must not change the
+// parameters it names (else it would not hold at the loops).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OWNMAP_REWRITER_STATEDFACTS_H
+#define OWNMAP_REWRITER_STATEDFACTS_H
+
+#include "Polynomial.h"
+#include "clang/AST/Decl.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace ownmap {
+
+/// One OM_FACT: its text as written and what it says, Value >= 0.
+struct StatedFact {
+  std::string Text;
+  Polynomial Value;
+};
+
+/// The OM_FACT annotations of Kernel, or an error at the first that is not
+/// a comparison of its integer parameters or names one the kernel changes.
+llvm::Expected<std::vector<StatedFact>>
+readStatedFacts(const clang::FunctionDecl &Kernel);
+
+/// The statement that checks Fact on entry to Kernel.
+std::string factCheck(const clang::FunctionDecl &Kernel,
+                      const StatedFact &Fact);
+
+} // namespace ownmap
+
+#endif
