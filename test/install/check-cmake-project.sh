@@ -61,7 +61,7 @@ def flow(name, direction):
 assert flow("from[0:(n - 1 > 1 ? n : 0)]", "to_device") == (steps, steps * cells * 8), rows
 assert flow("from[0:(n - 1 > 1 ? n : 0)]", "from_device") == (0, 0), rows
 assert flow("to[1:(n - 1 > 1 ? n - 2 : 0)]", "from_device") == (steps, steps * (cells - 2) * 8), rows
-assert flow("cells[0:n]", "to_device") == (1, cells * 8), rows
+assert flow("cells[0:(n > 0 ? n : 0)]", "to_device") == (1, cells * 8), rows
 assert flow("total", "from_device") == (1, 8), rows
 assert [d["device"] for d in report["devices"]] == [0], report["devices"]
 PY

@@ -36,6 +36,6 @@ got=$("$work/pc-consumer")
 "$prefix/bin/ownmap-run" --version | grep -q "$version"
 "$prefix/bin/ownmap-run" --summary -- "$work/consumer/consumer" >/dev/null
 "$prefix/bin/ownmap-rewrite" "$src/consumer/main.c" -- -I/nonexistent >"$work/rewritten.c"
-grep -q '#pragma omp target teams distribute parallel for map(to: in\[0:n\]) map(from: out\[0:n\])' \
+grep -q '#pragma omp target teams distribute parallel for map(to: in\[0:(n > 0 ? n : 0)\]) map(from: out\[0:(n > 0 ? n : 0)\])' \
   "$work/rewritten.c" || { echo "check-install: installed ownmap-rewrite did not rewrite" >&2; cat "$work/rewritten.c" >&2; exit 1; }
 echo "check-install: ok ($prefix)"
