@@ -104,4 +104,4 @@ void atomic_histogram(int n, int bins, const int *keys, int *count) {
 // CHECK: audit-idioms.c:[[#@LINE-3]]:5: warning: cannot compare the map of 'count' with its accesses
 // CHECK: 10 target constructs: 2 clean, 8 with findings, 0 not analysed
 
-// REWRITE: #pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n])
+// REWRITE: #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)])
