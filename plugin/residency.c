@@ -636,6 +636,17 @@ static bool prepare_entry(const om_checked_call *call, int32_t i, om_held_sectio
   return true;
 }
 
+/* The section that serves taken entry i of the call, with the entry's
+ * range; NULL when the entry is not taken (or its section went back). */
+static om_held_section *taken_section(const om_checked_call *call, const om_residency_plan *plan,
+                                      int32_t i, uintptr_t *begin, uintptr_t *end) {
+  if (!om_presence_bit(&plan->taken, i))
+    return NULL;
+  *begin = (uintptr_t)call->entries->begins[i];
+  *end = *begin + (uintptr_t)call->entries->sizes[i];
+  return om_held_find(&table, *begin, *end, call->device);
+}
+
 void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *plan,
                                om_presence *before, om_presence *tracked) {
   if (!plan->any)
@@ -643,11 +654,10 @@ void om_residency_enter_kernel(const om_checked_call *call, om_residency_plan *p
   engine_entry entry = lock_engine();
   const om_map_entries *entries = call->entries;
   for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
-    if (!om_presence_bit(&plan->taken, i))
+    uintptr_t begin, end;
+    om_held_section *section = taken_section(call, plan, i, &begin, &end);
+    if (section == NULL)
       continue;
-    uintptr_t begin = (uintptr_t)entries->begins[i];
-    om_held_section *section =
-        om_held_find(&table, begin, begin + (uintptr_t)entries->sizes[i], call->device);
     bool ready = prepare_entry(call, i, section);
     /* Given back when not ready: the runtime maps it, copying, and its
      * presence after the call is probed. */
@@ -768,10 +778,8 @@ void om_residency_finish_call(const om_checked_call *call, om_residency_plan *pl
   engine_entry entry = lock_engine();
   const om_map_entries *entries = call->entries;
   for (int32_t i = 0; plan->any && i < entries->count && i < OM_PRESENCE_MAX; i++) {
-    if (!om_presence_bit(&plan->taken, i))
-      continue;
-    uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
-    om_held_section *section = om_held_find(&table, begin, end, call->device);
+    uintptr_t begin, end;
+    om_held_section *section = taken_section(call, plan, i, &begin, &end);
     if (section == NULL)
       continue;
     if (plan->kind == OM_CALL_KERNEL)
@@ -1061,11 +1069,11 @@ void om_residency_enter_data(const om_checked_call *call, om_residency_plan *pla
   engine_entry entry = lock_engine();
   const om_map_entries *entries = call->entries;
   for (int32_t i = 0; i < entries->count && i < OM_PRESENCE_MAX; i++) {
-    if (!om_presence_bit(&plan->taken, i))
+    uintptr_t begin, end;
+    om_held_section *section = taken_section(call, plan, i, &begin, &end);
+    if (section == NULL)
       continue;
-    uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
     int64_t type = entries->types[i];
-    om_held_section *section = om_held_find(&table, begin, end, call->device);
     section->row = om_entry_row(&om_plugin_transfers, entries, i, call->origin);
     section->last_used = ++use_clock;
     if (plan->kind == OM_CALL_DATA_BEGIN) {
