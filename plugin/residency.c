@@ -937,22 +937,25 @@ static void begin_program_mapping(om_held_section *section, int64_t type) {
   mapped_sections++;
   section->program_copies_back = (type & OM_MAP_FROM) != 0;
   if (type & OM_MAP_TO) {
-    make_device_current(section, section->chunks.begin, section->chunks.end, false);
+    /* A mapping that is likely to end without FROM keeps the snapshot the
+     * newest (it is restored, not copied again, at the next step). */
+    make_device_current(section, section->chunks.begin, section->chunks.end,
+                        !section->program_copies_back);
     section->device_diverged = false;
   } else { /* the device copy is the program's now, whatever it holds */
     section->device_diverged = section->snapshot_is_newest;
   }
 }
 
-/* The program's device data goes without FROM: the device copy must hold
- * the host's data again wherever the chunks say it does. The snapshot, if
- * it was kept before the first kernel, holds it; else the chunks in step
- * count as changed on the host. */
+/* The program's device data goes without FROM: the device must hold the
+ * host's data again wherever the chunks say it does. The snapshot, if it
+ * was kept before the first kernel, holds it: it stays the newest, as
+ * after a kernel that maps a section TO only, and is restored before the
+ * device copy is used again. Else the chunks in step count as changed on
+ * the host. */
 static void discard_program_device_data(om_held_section *section) {
-  if (section->snapshot_is_newest) {
-    restore_snapshot(section, false);
+  if (section->snapshot_is_newest)
     return;
-  }
   if (!section->device_diverged)
     return;
   size_t first, last, from = 0;
