@@ -152,28 +152,37 @@ static size_t same_write_exposure(const om_held_section *section, size_t first, 
   return end;
 }
 
-/* Copies the chunks in [from, to) that the host wrote to the device,
- * read-only from now on (protected first, so a write during the copy faults
- * and is seen). Chunks exposed for writing stay writable and newer on the
- * host: a transport may write them without a fault. Returns the bytes. */
+/* The next run [*first, *last) of chunks the host wrote, from `from` on
+ * and before `to`, or false: read-only and in step from now on, before the
+ * copy that puts them in step, so that a host write during it faults and
+ * is seen. A run exposed for writing stays writable and newer on the
+ * host: a transport may write it without a fault. */
+static bool next_host_newer_run(om_held_section *section, size_t from, size_t to, size_t *first,
+                                size_t *last) {
+  if (from >= to ||
+      !om_chunks_next_run(&section->chunks, OM_CHUNK_HOST_NEWER, from, first, last) ||
+      *first >= to)
+    return false;
+  bool exposed;
+  *last = same_write_exposure(section, *first, *last < to ? *last : to, &exposed);
+  if (!exposed) {
+    uintptr_t low = om_chunk_low(&section->chunks, *first),
+              high = om_chunk_high(&section->chunks, *last - 1);
+    om_pages_protect(low, high - low, PROT_READ);
+    om_chunks_set(&section->chunks, *first, *last, OM_CHUNK_IN_STEP);
+  }
+  return true;
+}
+
+/* Copies the chunks in [from, to) that the host wrote to the device (see
+ * next_host_newer_run). Returns the bytes. */
 static size_t upload_host_newer(om_held_section *section, size_t from, size_t to) {
   size_t first, last, bytes = 0;
-  while (from < to &&
-         om_chunks_next_run(&section->chunks, OM_CHUNK_HOST_NEWER, from, &first, &last) &&
-         first < to) {
-    bool exposed;
-    last = same_write_exposure(section, first, last < to ? last : to, &exposed);
-    uintptr_t low = om_chunk_low(&section->chunks, first),
-              high = om_chunk_high(&section->chunks, last - 1);
-    if (!exposed)
-      om_pages_protect(low, high - low, PROT_READ);
+  for (; next_host_newer_run(section, from, to, &first, &last); from = last) {
     uintptr_t data_begin = om_chunk_data_low(&section->chunks, first),
               data_end = om_chunk_data_high(&section->chunks, last - 1);
     om_held_copy_to_device(section, data_begin, data_end - data_begin);
-    if (!exposed)
-      om_chunks_set(&section->chunks, first, last, OM_CHUNK_IN_STEP);
     bytes += data_end - data_begin;
-    from = last;
   }
   return bytes;
 }
@@ -192,26 +201,27 @@ static void let_host_write(om_held_section *section, size_t first, size_t last);
  * another block. */
 static void wait_for_idle_section(void) { pthread_cond_wait(&section_idle, &engine_lock); }
 
+/* Takes (or drops) one reference on the whole block through the runtime:
+ * a map entry of type 0, which copies nothing. */
+static void reference_block(uintptr_t begin, uintptr_t end, int device, bool take) {
+  void *base = (void *)begin;
+  int64_t size = (int64_t)(end - begin), type = 0;
+  if (take)
+    OM_REAL(__tgt_target_data_begin_mapper)(NULL, device, 1, &base, &base, &size, &type, NULL, NULL);
+  else
+    OM_REAL(__tgt_target_data_end_mapper)(NULL, device, 1, &base, &base, &size, &type, NULL, NULL);
+}
+
 /* The program's references to its mapping of the section go to the
  * runtime, on the same device memory (which holds the program's device
  * data), so that its later maps, ends and updates find what they would
  * have found without the plugin. */
 static void hand_program_mapping_over(om_held_section *section) {
-  void *base = (void *)section->chunks.begin;
-  int64_t size = (int64_t)om_held_bytes(section), type = 0;
   for (unsigned i = 0; i < section->program_refs; i++)
-    OM_REAL(__tgt_target_data_begin_mapper)
-    (NULL, section->device, 1, &base, &base, &size, &type, NULL, NULL);
+    reference_block(section->chunks.begin, section->chunks.end, section->device, true);
   section->program_refs = 0;
   section->device_diverged = false;
   mapped_sections--;
-}
-
-static void release_reference(om_held_section *section) {
-  void *base = (void *)section->chunks.begin;
-  int64_t size = (int64_t)om_held_bytes(section), type = 0;
-  OM_REAL(__tgt_target_data_end_mapper)
-  (NULL, section->device, 1, &base, &base, &size, &type, NULL, NULL);
 }
 
 typedef enum {
@@ -235,7 +245,7 @@ static void give_back(om_held_section *section, bool keep_data, give_back_kind k
   om_unpin_range((void *)section->chunks.guard_low, &section->pin);
   if (section->program_refs > 0)
     hand_program_mapping_over(section);
-  release_reference(section);
+  reference_block(section->chunks.begin, section->chunks.end, section->device, false);
   if (section->snapshot != NULL)
     OM_REAL(omp_target_free)(section->snapshot, section->device);
   device_bytes -= om_held_footprint(section);
@@ -320,12 +330,10 @@ static om_held_section *hold(uintptr_t begin, uintptr_t end, int device, size_t 
                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (states == MAP_FAILED)
     return NULL;
-  void *base = (void *)begin;
-  int64_t size = (int64_t)(end - begin), type = 0;
-  OM_REAL(__tgt_target_data_begin_mapper)(NULL, device, 1, &base, &base, &size, &type, NULL, NULL);
-  char *device_copy = OM_REAL(omp_get_mapped_ptr)(base, device);
+  reference_block(begin, end, device, true);
+  char *device_copy = OM_REAL(omp_get_mapped_ptr)((void *)begin, device);
   if (device_copy == NULL) {
-    OM_REAL(__tgt_target_data_end_mapper)(NULL, device, 1, &base, &base, &size, &type, NULL, NULL);
+    reference_block(begin, end, device, false);
     munmap(states, bookkeeping);
     return NULL;
   }
@@ -985,26 +993,6 @@ static void end_program_mapping(om_held_section *section, int64_t type) {
   section->device_diverged = false;
 }
 
-/* Chunks [first, last) the host wrote go read-only and in step, before
- * the copy that puts them in step, so that a host write during it faults.
- * Those exposed for writing stay writable and newer on the host. */
-static void mark_host_newer_in_step(om_held_section *section, size_t first, size_t last) {
-  size_t from = first, run_first, run_last;
-  while (from < last &&
-         om_chunks_next_run(&section->chunks, OM_CHUNK_HOST_NEWER, from, &run_first, &run_last) &&
-         run_first < last) {
-    bool exposed;
-    run_last = same_write_exposure(section, run_first, run_last < last ? run_last : last, &exposed);
-    if (!exposed) {
-      uintptr_t low = om_chunk_low(&section->chunks, run_first),
-                high = om_chunk_high(&section->chunks, run_last - 1);
-      om_pages_protect(low, high - low, PROT_READ);
-      om_chunks_set(&section->chunks, run_first, run_last, OM_CHUNK_IN_STEP);
-    }
-    from = run_last;
-  }
-}
-
 /* `target update to` of the part [begin, end) of a chunk that the range
  * does not cover whole: exactly those bytes, unless the device holds them. */
 static size_t update_device_part(om_held_section *section, size_t chunk, uintptr_t begin,
@@ -1032,7 +1020,9 @@ static void update_program_device(om_held_section *section, uintptr_t begin, uin
     if (whole_first < whole_last && !section->device_diverged) {
       copied += upload_host_newer(section, whole_first, whole_last);
     } else if (whole_first < whole_last) {
-      mark_host_newer_in_step(section, whole_first, whole_last);
+      for (size_t from = whole_first, run_first, run_last;
+           next_host_newer_run(section, from, whole_last, &run_first, &run_last); from = run_last)
+        ; /* in step once the copy below is made */
       uintptr_t low = om_chunk_data_low(&section->chunks, whole_first),
                 high = om_chunk_data_high(&section->chunks, whole_last - 1);
       om_held_copy_to_device(section, low, high - low);
