@@ -8,11 +8,16 @@
  * them up, its allocations come from the bootstrap arena there, which free
  * and realloc recognise. With OWNMAP_CHECKS=off every call is forwarded
  * and nothing is recorded.
+ *
+ * Every call the program makes runs through here, so the calls that need
+ * nothing of the plugin (small blocks, below) take a short path that costs
+ * about what any interposed malloc costs: test/bench/heap-overhead.
  */
 #include "heap.h"
 
 #include "allocations.h"
 #include "checks.h"
+#include "heap_pages.h"
 #include "pinning.h"
 #include "real.h"
 #include "residency.h"
@@ -20,6 +25,7 @@
 #include "state.h"
 
 #include <malloc.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,9 +35,42 @@
  * path must not read the options itself (that may allocate). */
 static atomic_bool heap_recording = true;
 
-void om_heap_set_recording(bool on) {
+/* ---- the program's small blocks: the hot path ----
+ * Host code that allocates a lot allocates small objects, which are never
+ * recorded (below the record's minimum) and never held (elision takes
+ * blocks of OM_TAKEOVER_MIN_BYTES and more). So a program thread's malloc
+ * of fewer bytes than the minimum goes straight to the real function, and
+ * so does its free of a block whose glibc chunk is that small, unless a
+ * check needs the call: a mapping that may contain the block (the free
+ * check), or a held section that may (the block's header may then lie on a
+ * protected page, and the engine must give the block back first). With
+ * OWNMAP_CHECKS=full every block is recorded, so no call passes, and the
+ * stale guards see every free. */
+static _Atomic size_t malloc_pass_below; /* 0 until initialised: no call passes */
+static _Atomic size_t free_pass_below;   /* also 0 unless the chunk sizes can be read */
+
+void om_heap_set_recording(bool on, size_t min_bytes) {
   om_real_heap_ready();
+  om_allocations_set_min(min_bytes);
   atomic_store(&heap_recording, on);
+  size_t pass_below = on ? min_bytes : SIZE_MAX;
+  atomic_store_explicit(&malloc_pass_below, pass_below, memory_order_release);
+  atomic_store_explicit(&free_pass_below, om_heap_malloc_is_glibc() ? pass_below : 0,
+                        memory_order_release);
+}
+
+static inline bool malloc_passes(size_t size) {
+  return size < atomic_load_explicit(&malloc_pass_below, memory_order_acquire) &&
+         !om_in_runtime();
+}
+
+static inline bool free_passes(const void *block) {
+  size_t below = atomic_load_explicit(&free_pass_below, memory_order_acquire);
+  if (below == 0 || block == NULL || om_in_runtime() || om_in_bootstrap_arena(block) ||
+      om_checks_may_be_mapped())
+    return false;
+  uintptr_t header = (uintptr_t)block - sizeof(size_t);
+  return !om_residency_may_hold(header, (uintptr_t)block) && om_glibc_chunk_size(block) < below;
 }
 
 static bool ready(void) { return om_real_heap_ready(); }
@@ -65,7 +104,7 @@ static bool counted_runtime_call(void) {
 }
 
 static void *recorded(void *block, size_t size) {
-  if (block != NULL && recording()) {
+  if (om_allocation_recorded_size(size) && block != NULL && recording()) {
     om_allocation_add(block, size);
     if (size >= OM_PIN_HUGE_MIN_BYTES)
       om_pin_prepare(block, size);
@@ -76,17 +115,16 @@ static void *recorded(void *block, size_t size) {
 /* Checks and forgets a block that is about to be released. The runtime's
  * own frees during an offload call are left alone; should one of them be a
  * recorded block, its stale record is replaced when the address comes back
- * from malloc (om_allocation_add). */
+ * from malloc (om_allocation_add). The allocator's own size of the block
+ * tells whether it can have been recorded: a block too small to be
+ * recorded costs no lookup. */
 static void releasing(void *block, const char *what, const void *caller) {
   if (!recording())
     return;
-  size_t size;
-  bool known = om_allocation_take(block, &size);
-  if (!om_checks_may_be_mapped())
-    return;
-  if (!known)
-    size = malloc_usable_size(block);
-  om_checks_heap_release(block, size, what, caller);
+  size_t usable = malloc_usable_size(block), size = usable;
+  bool known = om_allocation_recorded_size(usable) && om_allocation_take(block, &size);
+  if (om_checks_may_be_mapped())
+    om_checks_heap_release(block, known ? size : usable, what, caller);
 }
 
 __attribute__((noinline)) static void *malloc_slow(size_t size) {
@@ -98,7 +136,7 @@ __attribute__((noinline)) static void *malloc_slow(size_t size) {
 }
 
 OM_EXPORT void *malloc(size_t size) {
-  if (runtime_call())
+  if (runtime_call() || malloc_passes(size))
     return OM_REAL_FOUND(malloc)(size);
   return malloc_slow(size);
 }
@@ -116,7 +154,8 @@ __attribute__((noinline)) static void *calloc_slow(size_t count, size_t size) {
 }
 
 OM_EXPORT void *calloc(size_t count, size_t size) {
-  if (runtime_call())
+  size_t bytes;
+  if (runtime_call() || (!__builtin_mul_overflow(count, size, &bytes) && malloc_passes(bytes)))
     return OM_REAL_FOUND(calloc)(count, size);
   return calloc_slow(count, size);
 }
@@ -151,6 +190,10 @@ OM_EXPORT void free(void *block) {
       free_unguarded(block);
     else
       OM_REAL_FOUND(free)(block);
+    return;
+  }
+  if (free_passes(block)) {
+    OM_REAL_FOUND(free)(block);
     return;
   }
   free_slow(block, __builtin_return_address(0));

@@ -15,7 +15,6 @@
  * own, its offset from the start of the mapping. */
 #define GLIBC_CHUNK_MMAPPED ((size_t)0x2)
 #define GLIBC_CHUNK_NON_MAIN_ARENA ((size_t)0x4)
-#define GLIBC_CHUNK_FLAGS ((size_t)0x7)
 
 static bool malloc_is_glibc;
 static pthread_once_t malloc_identified = PTHREAD_ONCE_INIT;
@@ -27,15 +26,19 @@ static void identify_malloc(void) {
                     strstr(info.dli_fname, "/libc.so") != NULL;
 }
 
-bool om_heap_owns_pages(uintptr_t block, size_t size, uintptr_t *low, uintptr_t *high) {
+bool om_heap_malloc_is_glibc(void) {
   pthread_once(&malloc_identified, identify_malloc);
+  return malloc_is_glibc;
+}
+
+bool om_heap_owns_pages(uintptr_t block, size_t size, uintptr_t *low, uintptr_t *high) {
   uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-  if (!malloc_is_glibc || block == 0 || om_in_bootstrap_arena((void *)block) ||
+  if (!om_heap_malloc_is_glibc() || block == 0 || om_in_bootstrap_arena((void *)block) ||
       block % (2 * sizeof(size_t)))
     return false;
   const size_t *header = (const size_t *)block - 2;
   size_t offset = header[0], size_field = header[1];
-  size_t chunk_bytes = size_field & ~GLIBC_CHUNK_FLAGS;
+  size_t chunk_bytes = size_field & ~OM_GLIBC_CHUNK_FLAGS;
   uintptr_t mapping = (uintptr_t)header - offset;
   /* Every fact that would hold for such a chunk, so that a block of
    * another kind (whose header words mean something else) is refused. */

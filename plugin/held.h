@@ -91,7 +91,12 @@ int om_held_slots_bound(const om_held_table *table);
 /* Whether some held section's bytes or guarded pages may meet [begin,
  * end); may run without the lock (false is then final only for that
  * moment). */
-bool om_held_maybe_near(const om_held_table *table, uintptr_t begin, uintptr_t end);
+static inline bool om_held_maybe_near(const om_held_table *table, uintptr_t begin,
+                                      uintptr_t end) {
+  return atomic_load_explicit(&table->count, memory_order_acquire) != 0 &&
+         begin < atomic_load_explicit(&table->high, memory_order_acquire) &&
+         atomic_load_explicit(&table->low, memory_order_acquire) < end;
+}
 
 /* Whether the section is held and overlaps [begin, end); without the lock,
  * an answer that may be out of date. */

@@ -51,12 +51,6 @@ int om_held_slots_bound(const om_held_table *table) {
   return atomic_load_explicit(&table->slots_bound, memory_order_acquire);
 }
 
-bool om_held_maybe_near(const om_held_table *table, uintptr_t begin, uintptr_t end) {
-  return atomic_load_explicit(&table->count, memory_order_acquire) != 0 &&
-         begin < atomic_load_explicit(&table->high, memory_order_acquire) &&
-         atomic_load_explicit(&table->low, memory_order_acquire) < end;
-}
-
 bool om_held_any_overlap(const om_held_table *table, uintptr_t begin, uintptr_t end) {
   if (!om_held_maybe_near(table, begin, end))
     return false;

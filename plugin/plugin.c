@@ -98,8 +98,9 @@ static void initialize(void) {
   om_ledger_set_epoch(&om_plugin_transfers, om_now_ns());
   om_shadow_init(&om_plugin_shadow);
   const om_option_set *options = om_options();
-  om_heap_set_recording(om_checks_enabled());
-  om_stale_configure(om_option_choice(OM_OPTION_CHECKS) == OM_CHECKS_FULL);
+  bool checks_full = om_option_choice(OM_OPTION_CHECKS) == OM_CHECKS_FULL;
+  om_heap_set_recording(om_checks_enabled(), checks_full ? 0 : OM_HEAP_RECORD_MIN_BYTES);
+  om_stale_configure(checks_full);
   om_residency_configure();
   om_pin_configure();
   om_self_time_configure(options->values[OM_OPTION_SELF_TIME].flag);

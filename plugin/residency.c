@@ -38,6 +38,7 @@
 #define PIN_MIN_BYTES ((uintptr_t)1 << 20)
 
 static om_held_table table;
+const om_held_table *const om_residency_held = &table;
 static om_claims claims; /* the calls in flight that map through the runtime */
 static om_exposures exposures; /* buffers MPI transports may touch unseen */
 static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -1094,6 +1095,7 @@ void om_residency_unplanned_kernel(int device) {
 bool om_residency_holding(void) {
   return atomic_load_explicit(&table.count, memory_order_relaxed) > 0;
 }
+
 
 static void give_back_early(uintptr_t begin, uintptr_t end) {
   if (!om_held_any_overlap(&table, begin, end))

@@ -133,6 +133,7 @@
 #include "accounting.h"
 #include "checks.h"
 #include "claims.h"
+#include "held.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -201,6 +202,12 @@ void om_residency_finish_call(const om_checked_call *call, om_residency_plan *pl
 
 /* False when no section is held (one atomic load). */
 bool om_residency_holding(void);
+/* Whether a held section may lie in [begin, end): false is certain for
+ * that moment (no lock, no scan of the sections). */
+extern const om_held_table *const om_residency_held;
+static inline bool om_residency_may_hold(uintptr_t begin, uintptr_t end) {
+  return om_held_maybe_near(om_residency_held, begin, end);
+}
 
 /* [begin, end) of host memory is about to be freed (keep_data false: its
  * contents no longer matter) or reallocated (true). */

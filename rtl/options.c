@@ -40,9 +40,10 @@ const om_option_desc om_option_table[OM_OPTION_COUNT] = {
                                          "%r: MPI rank)",
                           .unset_path = "(none)"},
     [OM_OPTION_CHECKS] = {.env_name = "OWNMAP_CHECKS", .kind = OM_OPTION_CHOICE,
-                          .description = "mapping safety checks: off, fast (bounds, free while "
-                                         "mapped, overlaps, leaks) or full (also stale "
-                                         "host data)",
+                          .description = "mapping safety checks: off, fast (bounds of heap "
+                                         "blocks of 1 KiB and more, free while mapped, "
+                                         "overlaps, leaks) or full (every block's bounds, "
+                                         "also stale host data)",
                           .choices = checks_choices, .default_choice = OM_CHECKS_FAST},
     [OM_OPTION_ON_ERROR] = {.env_name = "OWNMAP_ON_ERROR", .kind = OM_OPTION_CHOICE,
                             .description = "after an error: abort the program, or warn and go on",

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { N = 100 };
+enum { N = 1000 };
 
 static int total(const int *p, int first, int count) {
   int sum = 0;
@@ -38,9 +38,9 @@ int main(int argc, char **argv) {
   printf("sum %d\n", sum);
   if (strcmp(what, "fine") == 0)
     return 0;
-  // CHECK: ownmap: error: p[first:count] (declared at check-bounds-before.c:[[#@LINE-18]]) mapped at check-bounds-before.c:[[#@LINE-16]] in total covers bytes [-40, 360) of a heap block of 400 bytes at 0x{{[0-9a-f]+}}, starting 40 bytes before it: 40 bytes lie outside the allocation (nothing was copied yet). Fix: shorten the section to the allocation, or allocate the whole section
+  // CHECK: ownmap: error: p[first:count] (declared at check-bounds-before.c:[[#@LINE-18]]) mapped at check-bounds-before.c:[[#@LINE-16]] in total covers bytes [-40, 3960) of a heap block of 4000 bytes at 0x{{[0-9a-f]+}}, starting 40 bytes before it: 40 bytes lie outside the allocation (nothing was copied yet). Fix: shorten the section to the allocation, or allocate the whole section
   // CHECK-NEXT: ownmap: stopping the program
-  // OWN: ownmap: error: p[first:count] (declared at check-bounds-before.c:[[#@LINE-20]]) mapped at check-bounds-before.c:[[#@LINE-18]] in total covers bytes [-16, 408) of a heap block of 400 bytes at 0x{{[0-9a-f]+}}, starting 16 bytes before it: 24 bytes lie outside the allocation (nothing was copied yet)
+  // OWN: ownmap: error: p[first:count] (declared at check-bounds-before.c:[[#@LINE-20]]) mapped at check-bounds-before.c:[[#@LINE-18]] in total covers bytes [-16, 4008) of a heap block of 4000 bytes at 0x{{[0-9a-f]+}}, starting 16 bytes before it: 24 bytes lie outside the allocation (nothing was copied yet)
   if (strcmp(what, "own") == 0)
     sum += total(v, -4, N + 6);
   else

@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { N = 100 };
+enum { N = 1000 };
 
 static double total(const double *v, int first, int count) {
   double sum = 0;
@@ -49,7 +49,7 @@ int main(int argc, char **argv) {
   printf("sum %.1f\n", sum);
   if (fine_only)
     return 0;
-  // CHECK: ownmap: error: v[first:count] (declared at check-bounds.c:[[#@LINE-23]]) mapped at check-bounds.c:[[#@LINE-21]] in total covers bytes [400, 1200) of a heap block of 800 bytes at 0x{{[0-9a-f]+}}: 400 bytes lie outside the allocation (nothing was copied yet). Fix: shorten the section to the allocation, or allocate the whole section
+  // CHECK: ownmap: error: v[first:count] (declared at check-bounds.c:[[#@LINE-23]]) mapped at check-bounds.c:[[#@LINE-21]] in total covers bytes [4000, 12000) of a heap block of 8000 bytes at 0x{{[0-9a-f]+}}: 4000 bytes lie outside the allocation (nothing was copied yet). Fix: shorten the section to the allocation, or allocate the whole section
   // CHECK-NEXT: ownmap: stopping the program
   int runs = strcmp(argv[1 < argc ? 1 : 0], "twice") == 0 ? 2 : 1;
   for (int run = 0; run < runs; run++)

@@ -21,11 +21,11 @@
 // RUN: python3 %S/Inputs/check-run-report.py %t.full.json --findings 5 \
 // RUN:   --finding stale warning 'field[0:BIG]' run-report-findings.c %(line+36)
 
-// STDERR: ownmap: error: v[first:count] {{.*}} covers bytes [400, 1200)
+// STDERR: ownmap: error: v[first:count] {{.*}} covers bytes [4000, 12000)
 // STDERR: ownmap: error: free() of the heap block
 // STDERR: ownmap: warning: leaked[0:N]
 // CHECK: "findings": [
-// CHECK-NEXT: {"kind": "bounds", "severity": "error", "variable": "v[first:count]", "file": "run-report-findings.c", "line": [[#@LINE+14]], "message": "v[first:count] (declared at run-report-findings.c:[[#@LINE+12]]) mapped at run-report-findings.c:[[#@LINE+14]] in total covers bytes [400, 1200) of a heap block of 800 bytes at 0x{{[0-9a-f]+}}: 400 bytes lie outside the allocation (nothing was copied yet). Fix: shorten the section to the allocation, or allocate the whole section"},
+// CHECK-NEXT: {"kind": "bounds", "severity": "error", "variable": "v[first:count]", "file": "run-report-findings.c", "line": [[#@LINE+14]], "message": "v[first:count] (declared at run-report-findings.c:[[#@LINE+12]]) mapped at run-report-findings.c:[[#@LINE+14]] in total covers bytes [4000, 12000) of a heap block of 8000 bytes at 0x{{[0-9a-f]+}}: 4000 bytes lie outside the allocation (nothing was copied yet). Fix: shorten the section to the allocation, or allocate the whole section"},
 // CHECK-NEXT: {"kind": "free-while-mapped", "severity": "error", "variable": "kept[0:N]", "file": "run-report-findings.c", "line": {{[0-9]+}}, "message": "free() of the heap block at 0x{{.*}}"},
 // CHECK-NEXT: {"kind": "leak", "severity": "warning", "variable": "leaked[0:N]", "file": "run-report-findings.c", "line": {{[0-9]+}}, "message": "leaked[0:N] (declared at {{.*}} its device memory leaks. {{.*}}"},
 // CHECK-NEXT: {"kind": "leak", "severity": "warning", "variable": "kept[0:N]", {{.*}}}
@@ -35,7 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { N = 100, BIG = 8192 };
+enum { N = 1000, BIG = 8192 };
 
 static double total(const double *v, int first, int count) {
   double sum = 0;

@@ -83,14 +83,14 @@ OM_KERNEL void shift(int n, OM_IN const float *x,
 // REPORT-DAG: "variable": "x[0:(n > 0 ? n : 0)]", "file": "line-directives.c", "line": [[#@LINE-35]],
 
 // The planted bug: shift reads n elements of a shorter block.
-// PLUGIN: ownmap: error: x[0:(n > 0 ? n : 0)] (declared at line-directives.c:[[#@LINE-38]]) mapped at line-directives.c:[[#@LINE-35]] in shift covers bytes [0, 400) of a heap block of 200 bytes
+// PLUGIN: ownmap: error: x[0:(n > 0 ? n : 0)] (declared at line-directives.c:[[#@LINE-38]]) mapped at line-directives.c:[[#@LINE-35]] in shift covers bytes [0, 4000) of a heap block of 2000 bytes
 // Without directives: the rewritten file, its lines shifted by the inserted ones.
 // PLAIN: ownmap: error: x[0:(n > 0 ? n : 0)] (declared at line-directives.c.tmp.plain.c:[[#@LINE-36]]) mapped at line-directives.c.tmp.plain.c:[[#@LINE-31]] in shift
 
 // Debug line tables: main starts on the next line of this file.
 // DEBUG: {{^}}{{.*}}/line-directives.c:[[#@LINE+1]]:0{{$}}
 int main(int argc, char **argv) {
-  int n = 100;
+  int n = 1000;
   int short_x = argc > 1 && strcmp(argv[1], "short") == 0;
   float *y = calloc(n, sizeof *y), *x = calloc(n, sizeof *x);
   // Allocated last, so that reading past its end overlaps no other array.
@@ -99,6 +99,6 @@ int main(int argc, char **argv) {
     x[i] = (float)i;
   scale(n, x, y);
   shift(n, short_x ? x_half : x, y);
-  printf("line-directives y[99]=%.1f\n", y[n - 1]);
+  printf("line-directives y[n - 1]=%.1f\n", y[n - 1]);
   return 0;
 }
