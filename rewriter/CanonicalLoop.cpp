@@ -1,10 +1,10 @@
 //===- CanonicalLoop.cpp - recognise the loops OpenMP can distribute -----===//
 #include "CanonicalLoop.h"
 #include "Diagnostics.h"
+#include "SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -101,13 +101,6 @@ static std::optional<Stepping> stepOf(const Expr *Inc, const VarDecl *V,
   return Stepping{Amount, Down};
 }
 
-static std::string textOf(const Expr *E, const ASTContext &Ctx) {
-  return Lexer::getSourceText(
-             CharSourceRange::getTokenRange(E->getSourceRange()),
-             Ctx.getSourceManager(), Ctx.getLangOpts())
-      .str();
-}
-
 llvm::Expected<CanonicalLoop> matchCanonicalLoop(const ForStmt &Loop) {
   bool Outside = false;
   auto [Index, Start] = startOf(Loop.getInit(), Outside);
@@ -123,7 +116,7 @@ llvm::Expected<CanonicalLoop> matchCanonicalLoop(const ForStmt &Loop) {
     return sourceError(
         Rule::LoopUnsupported, Loop.getForLoc(),
         "the loop's increment " +
-            (Loop.getInc() ? "'" + textOf(Loop.getInc(), Ctx) + "' "
+            (Loop.getInc() ? "'" + sourceText(Loop.getInc(), Ctx) + "' "
                            : std::string("(none) ")) +
             "does not step '" + Name +
             "' by a fixed positive amount ('++" + Name + "', '" + Name +
@@ -147,7 +140,7 @@ llvm::Expected<CanonicalLoop> matchCanonicalLoop(const ForStmt &Loop) {
     return sourceError(
         Rule::LoopUnsupported, Loop.getForLoc(),
         "the loop's condition " +
-            (Loop.getCond() ? "'" + textOf(Loop.getCond(), Ctx) + "' "
+            (Loop.getCond() ? "'" + sourceText(Loop.getCond(), Ctx) + "' "
                             : std::string("(none) ")) +
             "does not bound '" + Name + "' in the direction it steps ('" +
             Name + " < U' or '" + Name + " <= U' stepping up, '" + Name +
@@ -157,7 +150,7 @@ llvm::Expected<CanonicalLoop> matchCanonicalLoop(const ForStmt &Loop) {
     return sourceError(Rule::LoopUnsupported, Loop.getForLoc(),
                        "'" + Name +
                            "' is unsigned, so the loop's condition '" +
-                           textOf(Loop.getCond(), Ctx) +
+                           sourceText(Loop.getCond(), Ctx) +
                            "' may never become false");
   CanonicalLoop Result;
   Result.Loop = &Loop;

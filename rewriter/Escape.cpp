@@ -1,9 +1,9 @@
 //===- Escape.cpp - OM_IN pointers must not escape the kernel -------------===//
 #include "Escape.h"
 #include "Diagnostics.h"
+#include "SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -79,11 +79,7 @@ private:
     return PA && *PA->Kind == Ownership::In ? P : nullptr;
   }
   std::string text(const Expr *E) const {
-    const ASTContext &Ctx = Annotations.Kernel->getASTContext();
-    return Lexer::getSourceText(
-               CharSourceRange::getTokenRange(E->getSourceRange()),
-               Ctx.getSourceManager(), Ctx.getLangOpts())
-        .str();
+    return sourceText(E, Annotations.Kernel->getASTContext());
   }
   void stored(const ParmVarDecl &P, const Expr *At, const std::string &How) {
     escape(P, At, "'" + P.getName().str() + "' is OM_IN but is " + How +

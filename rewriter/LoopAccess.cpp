@@ -2,6 +2,8 @@
 #include "LoopAccess.h"
 #include "ChangedVariables.h"
 #include "Diagnostics.h"
+#include "PointerViews.h"
+#include "Reductions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -56,13 +58,6 @@ const DeclRefExpr *asVarRef(const Expr *E) {
   return Ref && isa<VarDecl>(Ref->getDecl()) ? Ref : nullptr;
 }
 
-/// A reduction update recognised in an expression: its operator, and the
-/// operand combined with the reduction variable.
-struct Update {
-  ReductionOp Op;
-  const Expr *Operand;
-};
-
 /// Walks the loop in evaluation order. Expressions are visited either as
 /// values (visitValue) or as the object an lvalue designates (visitObject),
 /// so every reference to an outer variable is seen with how it is used.
@@ -71,7 +66,7 @@ public:
   AccessWalker(const CanonicalLoop &Loop, const LoopLocals &Locals,
                NestedDirectives Nested)
       : Loop(Loop), Locals(Locals), Ctx(Loop.Index->getASTContext()),
-        Nested(Nested) {}
+        Nested(Nested), Views(Locals.Vars, Locals.Changed) {}
 
   llvm::Expected<LoopAccesses> run();
 
@@ -80,6 +75,7 @@ private:
   const LoopLocals &Locals;
   const ASTContext &Ctx;
   NestedDirectives Nested;
+  ViewResolver Views; // local pointers that view parameters
   llvm::MapVector<const VarDecl *, VariableAccesses> Found;
   llvm::SmallPtrSet<const VarDecl *, 8> ModifiedLocals;
   llvm::SmallVector<CanonicalLoop, 2> InnerLoops; // around the current point
@@ -113,20 +109,7 @@ private:
   /// An outer variable the loop can use, or null (inner local, or an error
   /// has been recorded).
   const VarDecl *outerVariable(const DeclRefExpr &Ref);
-
-  /// Views of pointer parameters that the loop uses, by variable: the
-  /// parameter and the offsets, outermost first; null offsets are zero.
-  struct ViewChain {
-    const VarDecl *Root = nullptr;
-    llvm::SmallVector<const Expr *, 1> Offsets;
-    bool BeforeLoop = false;
-  };
-  llvm::DenseMap<const VarDecl *, std::optional<ViewChain>> Views;
-  /// Variables the kernel changes anywhere (for views declared before the
-  /// loop, whose base and offset must hold their values up to it).
-  std::optional<VariableSet> KernelChanged;
-  const ViewChain *viewOf(const VarDecl *V);
-  bool changedInKernel(const VarDecl *V, const Expr *E);
+  const ViewChain *viewOf(const VarDecl *V) { return Views.viewOf(V); }
 
   void visitStmt(const Stmt *S);
   void visitConditional(const Stmt *S) {
@@ -145,65 +128,10 @@ private:
   void visitAssignment(const BinaryOperator &B);
   bool visitScalarUpdate(const BinaryOperator &B);
   const VarDecl *reductionTarget(const Expr *LHS) const;
-  void recordUpdate(const Expr *Target, const Update &U);
+  void recordUpdate(const Expr *Target, const ReductionUpdate &U);
   void visitCall(const CallExpr &Call);
   void visitAddressOf(const UnaryOperator &AddrOf);
 };
-
-/// A view is a pointer local of the loop that the loop never changes, or
-/// a pointer local of the kernel before the loop that the kernel never
-/// changes, nor its base and the variables of its offset.
-const AccessWalker::ViewChain *AccessWalker::viewOf(const VarDecl *V) {
-  if (!V || !V->getType()->isPointerType() || isa<ParmVarDecl>(V) ||
-      !V->hasLocalStorage())
-    return nullptr;
-  auto [It, New] = Views.try_emplace(V);
-  if (!New)
-    return It->second ? &*It->second : nullptr;
-  std::optional<PointerView> View = pointerViewOf(*V);
-  bool InLoop = Locals.Vars.count(V) > 0;
-  if (!View || (InLoop ? Locals.Changed.count(V) > 0
-                       : changedInKernel(V, View->Offset) ||
-                             changedInKernel(View->Base, nullptr)))
-    return nullptr;
-  ViewChain Chain;
-  if (isa<ParmVarDecl>(View->Base) && View->Base->getType()->isPointerType() &&
-      !Locals.Vars.count(View->Base)) {
-    Chain.Root = View->Base;
-  } else if (const ViewChain *Outer = viewOf(View->Base)) {
-    Chain = *Outer;
-  } else {
-    return nullptr;
-  }
-  if (View->Offset)
-    Chain.Offsets.push_back(View->Offset);
-  Chain.BeforeLoop |= !InLoop;
-  Views[V] = Chain;
-  return &*Views[V];
-}
-
-/// True when the kernel changes V, or a variable E reads, anywhere.
-bool AccessWalker::changedInKernel(const VarDecl *V, const Expr *E) {
-  if (!KernelChanged) {
-    const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
-    KernelChanged = changedVariables(F ? F->getBody() : nullptr);
-  }
-  if (KernelChanged->count(V))
-    return true;
-  llvm::SmallVector<const Stmt *, 8> Work{E};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-      if (const auto *R = dyn_cast<VarDecl>(Ref->getDecl());
-          R && KernelChanged->count(R))
-        return true;
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
-  return false;
-}
 
 const VarDecl *AccessWalker::outerVariable(const DeclRefExpr &Ref) {
   const auto *V = dyn_cast<VarDecl>(Ref.getDecl());
@@ -488,111 +416,6 @@ void AccessWalker::visitAddressOf(const UnaryOperator &AddrOf) {
            "' or part of it (pointer arithmetic or aliasing)");
 }
 
-static bool refersTo(const Expr *E, const VarDecl *V) {
-  const DeclRefExpr *Ref = asVarRef(E);
-  return Ref && Ref->getDecl() == V;
-}
-
-static std::optional<ReductionOp> binaryReduction(BinaryOperatorKind K) {
-  switch (K) {
-  case BO_Add:
-  case BO_AddAssign:
-  case BO_Sub: // `s -= e` is a sum of negated terms
-  case BO_SubAssign:
-    return ReductionOp::Add;
-  case BO_Mul:
-  case BO_MulAssign:
-    return ReductionOp::Mul;
-  case BO_And:
-  case BO_AndAssign:
-    return ReductionOp::BitAnd;
-  case BO_Or:
-  case BO_OrAssign:
-    return ReductionOp::BitOr;
-  case BO_Xor:
-  case BO_XorAssign:
-    return ReductionOp::BitXor;
-  case BO_LAnd:
-    return ReductionOp::And;
-  case BO_LOr:
-    return ReductionOp::Or;
-  default:
-    return std::nullopt;
-  }
-}
-
-static bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
-  if (A->HasSideEffects(Ctx) || B->HasSideEffects(Ctx))
-    return false;
-  llvm::FoldingSetNodeID IA, IB;
-  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
-  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
-  return IA == IB;
-}
-
-/// For a comparison of s with E (`s < E`, `E >= s`, ...) that selects E when
-/// true (TrueSelectsE) or s: Min or Max.
-static std::optional<ReductionOp> selectReduction(const Expr *Cond,
-                                                  const VarDecl *S,
-                                                  const Expr *E,
-                                                  bool TrueSelectsE,
-                                                  const ASTContext &Ctx) {
-  const auto *C = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
-  if (!C || !C->isRelationalOp())
-    return std::nullopt;
-  const Expr *Less = C->getLHS(), *More = C->getRHS();
-  if (C->getOpcode() == BO_GT || C->getOpcode() == BO_GE)
-    std::swap(Less, More);
-  bool SIsLess = refersTo(Less, S) && sameValue(More, E, Ctx);
-  if (!SIsLess && !(refersTo(More, S) && sameValue(Less, E, Ctx)))
-    return std::nullopt;
-  return SIsLess == TrueSelectsE ? ReductionOp::Max : ReductionOp::Min;
-}
-
-/// `s = s op e`, `s = e op s` (op commutative), `s = s < e ? s : e`,
-/// `s = fminf(s, e)` and the like, for the right-hand side R of `s = R`.
-static std::optional<Update> assignedUpdate(const Expr *R, const VarDecl *S,
-                                            const ASTContext &Ctx) {
-  R = R->IgnoreParenImpCasts();
-  if (const auto *B = dyn_cast<BinaryOperator>(R)) {
-    std::optional<ReductionOp> Op = binaryReduction(B->getOpcode());
-    if (!Op || B->isAssignmentOp())
-      return std::nullopt;
-    if (refersTo(B->getLHS(), S))
-      return Update{*Op, B->getRHS()};
-    if (B->getOpcode() != BO_Sub && refersTo(B->getRHS(), S))
-      return Update{*Op, B->getLHS()};
-    return std::nullopt;
-  }
-  if (const auto *C = dyn_cast<ConditionalOperator>(R)) {
-    bool TrueIsS = refersTo(C->getTrueExpr(), S);
-    const Expr *E = TrueIsS ? C->getFalseExpr() : C->getTrueExpr();
-    if (TrueIsS == refersTo(C->getFalseExpr(), S))
-      return std::nullopt;
-    if (auto Op = selectReduction(C->getCond(), S, E, !TrueIsS, Ctx))
-      return Update{*Op, E};
-    return std::nullopt;
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(R)) {
-    const FunctionDecl *F = Call->getDirectCallee();
-    if (!F || !F->getIdentifier() || Call->getNumArgs() != 2)
-      return std::nullopt;
-    llvm::StringRef Name = F->getName();
-    std::optional<ReductionOp> Op;
-    if (Name == "fmin" || Name == "fminf" || Name == "fminl")
-      Op = ReductionOp::Min;
-    else if (Name == "fmax" || Name == "fmaxf" || Name == "fmaxl")
-      Op = ReductionOp::Max;
-    if (!Op)
-      return std::nullopt;
-    if (refersTo(Call->getArg(0), S))
-      return Update{*Op, Call->getArg(1)};
-    if (refersTo(Call->getArg(1), S))
-      return Update{*Op, Call->getArg(0)};
-  }
-  return std::nullopt;
-}
-
 const VarDecl *AccessWalker::reductionTarget(const Expr *LHS) const {
   const DeclRefExpr *Target = asVarRef(LHS);
   if (!Target || !Target->getType()->isArithmeticType())
@@ -601,7 +424,8 @@ const VarDecl *AccessWalker::reductionTarget(const Expr *LHS) const {
   return Locals.Vars.count(S) ? nullptr : S;
 }
 
-void AccessWalker::recordUpdate(const Expr *Target, const Update &U) {
+void AccessWalker::recordUpdate(const Expr *Target,
+                                const ReductionUpdate &U) {
   visitValue(U.Operand);
   if (const VarDecl *S = outerVariable(*asVarRef(Target)))
     record(S, Access{AccessKind::Update, Target, nullptr, U.Op});
@@ -614,39 +438,23 @@ bool AccessWalker::visitScalarUpdate(const BinaryOperator &B) {
   const VarDecl *S = reductionTarget(B.getLHS());
   if (!S)
     return false;
-  std::optional<Update> U;
-  if (B.getOpcode() == BO_Assign)
-    U = assignedUpdate(B.getRHS(), S, Ctx);
-  else if (auto Op = binaryReduction(B.getOpcode()))
-    U = Update{*Op, B.getRHS()};
+  std::optional<ReductionUpdate> U = assignmentUpdate(B, *S, Ctx);
   if (!U)
     return false;
   recordUpdate(B.getLHS(), *U);
   return true;
 }
 
-/// `if (e > s) s = e;` (max) and `if (e < s) s = e;` (min), in either
-/// operand order, without else.
+/// `if (e > s) s = e;` (max) and `if (e < s) s = e;` (min).
 bool AccessWalker::visitMinMaxIf(const IfStmt &If) {
-  if (If.getElse() || If.getInit() || If.getConditionVariable())
-    return false;
-  const Stmt *Then = If.getThen();
-  if (const auto *Block = dyn_cast<CompoundStmt>(Then)) {
-    if (Block->size() != 1)
-      return false;
-    Then = Block->body_front();
-  }
-  const auto *Assign = dyn_cast<BinaryOperator>(Then);
-  if (!Assign || Assign->getOpcode() != BO_Assign)
-    return false;
-  const VarDecl *S = reductionTarget(Assign->getLHS());
+  const BinaryOperator *Assign = guardedAssignment(If);
+  const VarDecl *S = Assign ? reductionTarget(Assign->getLHS()) : nullptr;
   if (!S)
     return false;
-  auto Op = selectReduction(If.getCond(), S, Assign->getRHS(),
-                            /*TrueSelectsE=*/true, Ctx);
-  if (!Op)
+  std::optional<ReductionUpdate> U = guardedUpdate(If, *Assign, *S, Ctx);
+  if (!U)
     return false;
-  recordUpdate(Assign->getLHS(), Update{*Op, Assign->getRHS()});
+  recordUpdate(Assign->getLHS(), *U);
   return true;
 }
 
@@ -720,63 +528,11 @@ llvm::Expected<LoopAccesses> AccessWalker::run() {
 
 } // namespace
 
-std::optional<PointerView> pointerViewOf(const VarDecl &V) {
-  const Expr *Init = V.getInit();
-  if (!Init || !V.getType()->isPointerType())
-    return std::nullopt;
-  Init = Init->IgnoreParenImpCasts();
-  auto PointerVar = [](const Expr *E) -> const VarDecl * {
-    const DeclRefExpr *Ref = asVarRef(E);
-    const auto *P = Ref ? cast<VarDecl>(Ref->getDecl()) : nullptr;
-    return P && P->getType()->isPointerType() ? P : nullptr;
-  };
-  if (const VarDecl *P = PointerVar(Init))
-    return PointerView{P, nullptr};
-  if (const auto *B = dyn_cast<BinaryOperator>(Init);
-      B && B->getOpcode() == BO_Add) {
-    if (const VarDecl *P = PointerVar(B->getLHS()))
-      return PointerView{P, B->getRHS()};
-    if (const VarDecl *P = PointerVar(B->getRHS()))
-      return PointerView{P, B->getLHS()};
-  }
-  if (const auto *U = dyn_cast<UnaryOperator>(Init);
-      U && U->getOpcode() == UO_AddrOf)
-    if (const auto *Sub =
-            dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens()))
-      if (const VarDecl *P = PointerVar(Sub->getBase()))
-        return PointerView{P, Sub->getIdx()};
-  return std::nullopt;
-}
-
 bool readOnlyParameter(const FunctionDecl *Callee, unsigned I) {
   if (!Callee || I >= Callee->getNumParams())
     return false;
   const auto *PT = Callee->getParamDecl(I)->getType()->getAs<PointerType>();
   return PT && PT->getPointeeType().isConstQualified();
-}
-
-llvm::StringRef reductionIdentifier(ReductionOp Op) {
-  switch (Op) {
-  case ReductionOp::Add:
-    return "+";
-  case ReductionOp::Mul:
-    return "*";
-  case ReductionOp::Min:
-    return "min";
-  case ReductionOp::Max:
-    return "max";
-  case ReductionOp::BitAnd:
-    return "&";
-  case ReductionOp::BitOr:
-    return "|";
-  case ReductionOp::BitXor:
-    return "^";
-  case ReductionOp::And:
-    return "&&";
-  case ReductionOp::Or:
-    return "||";
-  }
-  llvm_unreachable("unknown reduction");
 }
 
 llvm::Expected<LoopAccesses> collectLoopAccesses(const CanonicalLoop &Loop,

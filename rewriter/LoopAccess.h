@@ -13,6 +13,7 @@
 #define OWNMAP_REWRITER_LOOPACCESS_H
 
 #include "CanonicalLoop.h"
+#include "Reductions.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -32,11 +33,8 @@ enum class AccessKind {
   Update,
 };
 
-/// The operator of a reduction update.
-enum class ReductionOp { Add, Mul, Min, Max, BitAnd, BitOr, BitXor, And, Or };
-
-/// The OpenMP reduction identifier of Op, e.g. "+" or "max".
-llvm::StringRef reductionIdentifier(ReductionOp Op);
+inline bool isWrite(AccessKind K) { return K != AccessKind::Read; }
+inline bool isRead(AccessKind K) { return K != AccessKind::Write; }
 
 /// One access, in evaluation order within an iteration.
 struct Access {
@@ -77,17 +75,6 @@ struct VariableAccesses {
 
   bool isPointer() const { return Var->getType()->isPointerType(); }
 };
-
-/// A local pointer that stands for part of another one: `T *v = p + e;`,
-/// `e + p`, `&p[e]` or `p`, never reassigned, where p is a pointer
-/// parameter or another view.
-struct PointerView {
-  const clang::VarDecl *Base = nullptr;
-  const clang::Expr *Offset = nullptr; // null for `T *v = p;`
-};
-
-/// The view that V's declaration makes, if it is of that form.
-std::optional<PointerView> pointerViewOf(const clang::VarDecl &V);
 
 /// Outer variables the loop uses, ordered by declaration.
 struct LoopAccesses {

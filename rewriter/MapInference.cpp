@@ -1,10 +1,13 @@
 //===- MapInference.cpp - map clauses from annotations and accesses -------===//
 #include "MapInference.h"
+#include "BorrowChecks.h"
 #include "Diagnostics.h"
 #include "EmptyLoops.h"
+#include "Independence.h"
+#include "PointerViews.h"
+#include "SourceText.h"
 #include "Subscript.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 
@@ -62,9 +65,6 @@ std::string OffloadPlan::pragma() const {
 
 namespace {
 
-bool isWrite(AccessKind K) { return K != AccessKind::Read; }
-bool isRead(AccessKind K) { return K != AccessKind::Write; }
-
 class Inference {
 public:
   Inference(const KernelAnnotations &Annotations, const CanonicalLoop &Loop,
@@ -73,7 +73,9 @@ public:
         Ctx(Loop.Index->getASTContext()), Subscripts(Loop, Accesses, Annotations.statedFacts()) {}
 
   llvm::Expected<VariablePlan> plan(const VariableAccesses &VA);
-  bool collapsible(const LoopAccesses &Accesses) const;
+  bool collapsible(const LoopAccesses &Accesses) const {
+    return ownmap::collapsible(Subscripts, Loop, Accesses);
+  }
   /// The section of VA's pointer from its subscripts alone (its errors
   /// speak of the code, not of annotations).
   llvm::Expected<VariablePlan> accessed(const VariableAccesses &VA) const {
@@ -92,19 +94,9 @@ private:
   const ASTContext &Ctx;
   SubscriptAnalysis Subscripts;
 
-  std::string text(const Expr *E) const {
-    return Lexer::getSourceText(
-               CharSourceRange::getTokenRange(E->getSourceRange()),
-               Ctx.getSourceManager(), Ctx.getLangOpts())
-        .str();
-  }
-  llvm::Error checkOutCoverage(const VariableAccesses &VA,
-                               const ParamAnnotation &PA) const;
+  std::string text(const Expr *E) const { return sourceText(E, Ctx); }
   llvm::Expected<VariablePlan> planPointer(const VariableAccesses &VA);
   llvm::Expected<VariablePlan> planScalar(const VariableAccesses &VA);
-  llvm::Error checkBorrow(const VariableAccesses &VA,
-                          const ParamAnnotation &PA) const;
-  llvm::Error checkIndependence(const VariableAccesses &VA) const;
   llvm::Error section(const VariableAccesses &VA, const ParamAnnotation &PA,
                       VariablePlan &Plan) const;
 };
@@ -118,187 +110,6 @@ std::string suggestAnnotation(const VariableAccesses &VA) {
   if (isWrite(VA.Accesses.front().Kind))
     return "OM_OUT (the loop writes it before reading) or OM_INOUT";
   return "OM_INOUT (the loop reads and writes it)";
-}
-
-llvm::Error Inference::checkBorrow(const VariableAccesses &VA,
-                                   const ParamAnnotation &PA) const {
-  llvm::StringRef Name = VA.Var->getName();
-  std::string AnnotatedHere =
-      "'" + Name.str() + "' is annotated " + macroName(*PA.Kind).str() +
-      " here";
-  if (*PA.Kind == Ownership::In) {
-    for (const Access &A : VA.Accesses)
-      if (isWrite(A.Kind))
-        return sourceError(Rule::BorrowWriteIn, A.Site->getBeginLoc(),
-                           "write through '" + Name +
-                               "', which is OM_IN (a shared borrow: the "
-                               "device may only read it)",
-                           FindingDetails{Name.str(), "", "", ""}, PA.KindLoc, AnnotatedHere);
-  }
-  bool Uninitialised =
-      *PA.Kind == Ownership::Out || *PA.Kind == Ownership::Scratch;
-  if (!Uninitialised)
-    return llvm::Error::success();
-  // Each read is of an element the iteration has written before.
-  std::vector<Polynomial> Written;
-  for (const Access &A : VA.Accesses) {
-    auto S = Subscripts.analyse(A);
-    std::optional<Polynomial> At;
-    if (S)
-      At = S->Value;
-    else
-      llvm::consumeError(S.takeError());
-    if (isRead(A.Kind) && !(At && llvm::is_contained(Written, *At)))
-      return sourceError(Rule::BorrowReadBeforeWrite, A.Site->getBeginLoc(),
-                         "read of '" + Name +
-                             "' before it is written in this iteration; " +
-                             macroName(*PA.Kind) +
-                             " data is uninitialised on the device",
-                         FindingDetails{Name.str(), "", "", ""}, PA.KindLoc,
-                         AnnotatedHere);
-    if (isWrite(A.Kind) && At && !A.Field)
-      Written.push_back(*At);
-  }
-  return llvm::Error::success();
-}
-
-/// A written array must be accessed at one subscript only, and iterations
-/// of the offloaded loop must reach disjoint elements through it; anything
-/// else may depend on another iteration.
-llvm::Error Inference::checkIndependence(const VariableAccesses &VA) const {
-  const Access *Write = nullptr;
-  for (const Access &A : VA.Accesses)
-    if (isWrite(A.Kind)) {
-      Write = &A;
-      break;
-    }
-  if (!Write)
-    return llvm::Error::success();
-  llvm::StringRef Name = VA.Var->getName();
-  auto Owned = Subscripts.analyse(*Write);
-  if (!Owned)
-    return sourceError(Rule::ParallelDistinct, Write->Site->getBeginLoc(),
-                       "cannot offload: cannot prove that iterations write "
-                       "distinct elements of '" +
-                           Name + "' (subscript '" + text(Write->Site) +
-                           "': " + llvm::toString(Owned.takeError()) + ")",
-                       FindingDetails{Name.str(), "", "", ""});
-  // Every access at the written subscript, which no two iterations share.
-  const Access *Elsewhere = nullptr;
-  std::vector<AffineSubscript> All;
-  for (const Access &A : VA.Accesses) {
-    auto Other = Subscripts.analyse(A);
-    if (!Other) {
-      llvm::consumeError(Other.takeError());
-      Elsewhere = Elsewhere ? Elsewhere : &A;
-      continue;
-    }
-    if (Other->Value != Owned->Value)
-      Elsewhere = Elsewhere ? Elsewhere : &A;
-    All.push_back(std::move(*Other));
-  }
-  if (!Elsewhere && Subscripts.ownsElements(*Owned, 0))
-    return llvm::Error::success();
-  // Or the accesses of each iteration stay in a block of their own
-  // (`xyz[3 * i + k]`, `a[2 * i] = a[2 * i + 1]`).
-  if (All.size() == VA.Accesses.size() && Subscripts.iterationsDisjoint(All))
-    return llvm::Error::success();
-  if (!Elsewhere)
-    return sourceError(Rule::ParallelDistinct, Write->Site->getBeginLoc(),
-                       "cannot offload: cannot prove that iterations write "
-                       "distinct elements of '" +
-                           Name + "' (subscript '" + text(Write->Site) +
-                           "' may reach the same element from two "
-                           "iterations of '" +
-                           Loop.Index->getName() + "')",
-                       FindingDetails{Name.str(), "", "", ""});
-  return sourceError(Rule::ParallelDependence, Elsewhere->Site->getBeginLoc(),
-                     "cannot offload: possible loop-carried dependence: '" +
-                         Name + "' is written at '" + text(Write->Site) +
-                         "' and accessed at '" + text(Elsewhere->Site) +
-                         "', which another iteration may write or read",
-                     FindingDetails{Name.str(), "", "", ""},
-                     Write->Site->getBeginLoc(),
-                     "'" + Name + "' is written here");
-}
-
-/// OM_OUT data is copied back over the whole section, so every element of
-/// it must be written on the device: by unconditional writes whose
-/// subscripts together cover the section without gaps (one subscript, or
-/// a few a constant apart: `z[2 * i]` and `z[2 * i + 1]`), and no access
-/// may reach beyond them.
-llvm::Error Inference::checkOutCoverage(const VariableAccesses &VA,
-                                        const ParamAnnotation &PA) const {
-  if (*PA.Kind != Ownership::Out)
-    return llvm::Error::success();
-  llvm::StringRef Name = VA.Var->getName();
-  std::string AnnotatedHere = "'" + Name.str() + "' is annotated OM_OUT here";
-  std::vector<AffineSubscript> Certain;
-  const Access *Write = nullptr;
-  for (const Access &A : VA.Accesses) {
-    if (!isWrite(A.Kind) || A.Conditional || A.Field)
-      continue;
-    Write = Write ? Write : &A;
-    auto S = Subscripts.analyse(A);
-    if (!S) {
-      llvm::consumeError(S.takeError());
-      continue;
-    }
-    if (llvm::none_of(Certain, [&](const AffineSubscript &C) {
-          return C.Value == S->Value;
-        }))
-      Certain.push_back(std::move(*S));
-  }
-  const Access *FieldWrite = nullptr;
-  for (const Access &A : VA.Accesses)
-    if (isWrite(A.Kind) && A.Field && !FieldWrite)
-      FieldWrite = &A;
-  if (!Write && FieldWrite)
-    return sourceError(Rule::BorrowOutCoverage,
-                       FieldWrite->Site->getBeginLoc(),
-                       "'" + Name + "' is OM_OUT but the loop writes only "
-                                    "fields of '" +
-                           text(FieldWrite->Site) +
-                           "'; the other fields would be copied back "
-                           "uninitialised: use OM_INOUT",
-                       FindingDetails{Name.str(), "", "", "OM_INOUT"},
-                       PA.KindLoc, AnnotatedHere);
-  if (!Write)
-    return sourceError(
-        Rule::BorrowOutCoverage, VA.Accesses.front().Site->getBeginLoc(),
-        "'" + Name +
-            "' is OM_OUT but no iteration is certain to write it (writes "
-            "are conditional); elements left unwritten would be copied back "
-            "uninitialised: use OM_INOUT",
-        FindingDetails{Name.str(), "", "", "OM_INOUT"}, PA.KindLoc,
-        AnnotatedHere);
-  for (const Access &A : VA.Accesses) {
-    auto S = Subscripts.analyse(A);
-    bool Covered = S && llvm::any_of(Certain, [&](const AffineSubscript &C) {
-                     return C.Value == S->Value;
-                   });
-    if (!S)
-      llvm::consumeError(S.takeError());
-    if (!Covered && !Certain.empty() && &A != Write)
-      return sourceError(Rule::BorrowOutCoverage, A.Site->getBeginLoc(),
-                         "'" + Name + "' is OM_OUT but '" + text(A.Site) +
-                             "' reaches elements that no iteration is certain "
-                             "to write; they would be copied back "
-                             "uninitialised: use OM_INOUT",
-                         FindingDetails{Name.str(), "", "", "OM_INOUT"},
-                         PA.KindLoc, AnnotatedHere);
-  }
-  if (Certain.size() == 1 && Subscripts.isDense(Certain.front()))
-    return llvm::Error::success();
-  if (Certain.size() > 1 && Subscripts.isDenseTogether(Certain))
-    return llvm::Error::success();
-  return sourceError(Rule::BorrowOutCoverage, Write->Site->getBeginLoc(),
-                     "'" + Name + "' is OM_OUT but '" + text(Write->Site) +
-                         "' does not write every element of its section; "
-                         "elements left unwritten would be copied back "
-                         "uninitialised: use OM_INOUT",
-                     FindingDetails{Name.str(), "", "", "OM_INOUT"},
-                     PA.KindLoc, AnnotatedHere);
 }
 
 llvm::Error Inference::section(const VariableAccesses &VA,
@@ -451,11 +262,11 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
                            suggestAnnotation(VA),
                        FindingDetails{Name.str(), "", "", ""}, Param->getLocation(),
                        "'" + Name + "' is declared here");
-  if (auto E = checkBorrow(VA, *PA))
+  if (auto E = checkBorrow(Subscripts, VA, *PA))
     return std::move(E);
-  if (auto E = checkIndependence(VA))
+  if (auto E = checkIndependence(Subscripts, Loop, VA))
     return std::move(E);
-  if (auto E = checkOutCoverage(VA, *PA))
+  if (auto E = checkOutCoverage(Subscripts, VA, *PA))
     return std::move(E);
   VariablePlan Plan;
   Plan.Map = mapFor(*PA->Kind);
@@ -515,71 +326,6 @@ llvm::Expected<VariablePlan> Inference::plan(const VariableAccesses &VA) {
       Plan->FirstWrite = Loc;
   }
   return Plan;
-}
-
-/// The loop's body, when it is exactly one canonical loop.
-static std::optional<CanonicalLoop> perfectlyNested(const CanonicalLoop &Loop) {
-  const Stmt *Body = Loop.Loop->getBody();
-  if (const auto *Block = dyn_cast<CompoundStmt>(Body)) {
-    if (Block->size() != 1)
-      return std::nullopt;
-    Body = Block->body_front();
-  }
-  const auto *Inner = dyn_cast<ForStmt>(Body);
-  if (!Inner)
-    return std::nullopt;
-  auto Canonical = matchCanonicalLoop(*Inner);
-  if (!Canonical) {
-    llvm::consumeError(Canonical.takeError());
-    return std::nullopt;
-  }
-  return *Canonical;
-}
-
-/// collapse(2) is safe when the loop body is one canonical loop with
-/// invariant bounds (a rectangular nest) and distinct (outer, inner) index
-/// pairs write distinct elements of every written array.
-bool Inference::collapsible(const LoopAccesses &Accesses) const {
-  std::optional<CanonicalLoop> Inner = perfectlyNested(Loop);
-  if (!Inner)
-    return false;
-  auto Outer = Subscripts.range(Loop, {});
-  if (!Outer) {
-    llvm::consumeError(Outer.takeError());
-    return false;
-  }
-  auto Range = Subscripts.range(*Inner, {*Outer});
-  if (!Range) {
-    llvm::consumeError(Range.takeError());
-    return false;
-  }
-  for (const Polynomial *Bound : {&Range->First, &Range->End, &Range->Upper})
-    if (llvm::any_of(Bound->atoms(),
-                     [&](const Atom &A) { return A.Var == Loop.Index; }))
-      return false;
-  for (const VariableAccesses &VA : Accesses.Variables) {
-    if (!VA.isPointer() || llvm::none_of(VA.Accesses, [](const Access &A) {
-          return isWrite(A.Kind);
-        }))
-      continue;
-    std::optional<Polynomial> Written;
-    for (const Access &A : VA.Accesses) {
-      auto S = Subscripts.analyse(A);
-      if (!S) {
-        llvm::consumeError(S.takeError());
-        return false;
-      }
-      // Blocks shared by an outer iteration (`xyz[3 * i + k]`) are not
-      // split between inner ones: only one subscript per written array.
-      if (Written && *Written != S->Value)
-        return false;
-      Written = S->Value;
-      if (S->Nest.size() < 2 || S->Nest[1].Var != Inner->Index ||
-          !Subscripts.ownsElements(*S, 1))
-        return false;
-    }
-  }
-  return true;
 }
 
 } // namespace

@@ -1,8 +1,8 @@
 //===- Subscript.cpp - ranges of affine subscripts over a loop nest -------===//
 #include "Subscript.h"
 #include "EmptyLoops.h"
+#include "SourceText.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -96,13 +96,6 @@ std::string SubscriptAnalysis::whyVarying(const Atom &A) const {
 
 static Atom indexAtom(const VarDecl *V) { return Atom{V->getName().str(), V}; }
 
-static std::string textOf(const Expr *E, const ASTContext &Ctx) {
-  return Lexer::getSourceText(
-             CharSourceRange::getTokenRange(E->getSourceRange()),
-             Ctx.getSourceManager(), Ctx.getLangOpts())
-      .str();
-}
-
 /// P with the variables of the stepped loops of Nest replaced by their
 /// values in the loops' iteration counts.
 static Polynomial inIterations(Polynomial P, llvm::ArrayRef<IndexRange> Nest) {
@@ -148,7 +141,7 @@ SubscriptAnalysis::range(const CanonicalLoop &L,
                         whyVarying(A) + ")");
   if (L.Step && (!Step.hasPositiveCoefficients() ||
                  Step.degree(indexAtom(L.Index))))
-    return reason("the step '" + textOf(L.Step, Ctx) + "' of the loop over '" +
+    return reason("the step '" + sourceText(L.Step, Ctx) + "' of the loop over '" +
                   L.Index->getName() + "' may not be positive");
   IndexRange R;
   R.Var = L.Index;
@@ -156,13 +149,13 @@ SubscriptAnalysis::range(const CanonicalLoop &L,
   if (!L.Downward) {
     R.First = *Init;
     R.End = L.Inclusive ? *Limit + Polynomial(1) : *Limit;
-    R.Text = Name + " in [" + textOf(L.Init, Ctx) + ", " +
-             textOf(L.Limit, Ctx) + (L.Inclusive ? "]" : ")");
+    R.Text = Name + " in [" + sourceText(L.Init, Ctx) + ", " +
+             sourceText(L.Limit, Ctx) + (L.Inclusive ? "]" : ")");
   } else {
     R.First = L.Inclusive ? *Limit : *Limit + Polynomial(1);
     R.End = *Init + Polynomial(1);
     R.Text = Name + " in " + (L.Inclusive ? "[" : "(") +
-             textOf(L.Limit, Ctx) + ", " + textOf(L.Init, Ctx) +
+             sourceText(L.Limit, Ctx) + ", " + sourceText(L.Init, Ctx) +
              "] downward";
   }
   if (!L.Step) {
@@ -171,7 +164,7 @@ SubscriptAnalysis::range(const CanonicalLoop &L,
     R.Upper = R.End;
     return R;
   }
-  R.Text += " step " + textOf(L.Step, Ctx);
+  R.Text += " step " + sourceText(L.Step, Ctx);
   // The iterations t in [0, Last + 1), Last = (End - First - 1) / Step
   // (C division: the loop runs when End - First - 1 >= 0).
   Polynomial Span = R.End - R.First - Polynomial(1);

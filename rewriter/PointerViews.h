@@ -1,0 +1,70 @@
+//===- PointerViews.h - local pointers that stand for part of a parameter -===//
+//
+// `float *row = a + i * ld;` makes row a view of a: its elements are a's,
+// at an offset. A loop's accesses through a view are accesses of the
+// parameter it finally views, when neither the view, nor (for a view
+// declared before the loop) its base and the variables of its offset, ever
+// change.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OWNMAP_REWRITER_POINTERVIEWS_H
+#define OWNMAP_REWRITER_POINTERVIEWS_H
+
+#include "ChangedVariables.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+
+namespace ownmap {
+
+/// A local pointer that stands for part of another one: `T *v = p + e;`,
+/// `e + p`, `&p[e]` or `p`, never reassigned, where p is a pointer
+/// parameter or another view.
+struct PointerView {
+  const clang::VarDecl *Base = nullptr;
+  const clang::Expr *Offset = nullptr; // null for `T *v = p;`
+};
+
+/// The view that V's declaration makes, if it is of that form.
+std::optional<PointerView> pointerViewOf(const clang::VarDecl &V);
+
+/// A view resolved to the pointer parameter it is part of.
+struct ViewChain {
+  const clang::VarDecl *Root = nullptr;
+  /// The offsets of the views from Root, outermost first.
+  llvm::SmallVector<const clang::Expr *, 1> Offsets;
+  /// Some view of the chain is declared before the loop.
+  bool BeforeLoop = false;
+};
+
+/// Resolves the pointer locals one loop uses to views of parameters.
+class ViewResolver {
+public:
+  /// LoopVars: the variables declared in the loop; LoopChanged: the
+  /// variables the loop changes.
+  ViewResolver(const llvm::SmallPtrSetImpl<const clang::VarDecl *> &LoopVars,
+               const VariableSet &LoopChanged)
+      : LoopVars(LoopVars), LoopChanged(LoopChanged) {}
+
+  /// V's chain when V is a view of a parameter: a pointer local of the
+  /// loop that the loop never changes, or a pointer local of the kernel
+  /// before the loop that the kernel never changes, nor its base and the
+  /// variables of its offset. Null otherwise.
+  const ViewChain *viewOf(const clang::VarDecl *V);
+
+private:
+  const llvm::SmallPtrSetImpl<const clang::VarDecl *> &LoopVars;
+  const VariableSet &LoopChanged;
+  llvm::DenseMap<const clang::VarDecl *, std::optional<ViewChain>> Views;
+  /// Variables the kernel changes anywhere, computed on first need.
+  std::optional<VariableSet> KernelChanged;
+
+  /// True when the kernel changes V, or a variable E reads, anywhere.
+  bool changedInKernel(const clang::VarDecl *V, const clang::Expr *E);
+};
+
+} // namespace ownmap
+
+#endif
