@@ -118,23 +118,71 @@ static void address_access(const struct sockaddr *address, socklen_t *length,
   host_access(address, *length, true, call);
 }
 
-/* ---- the host writes the buffer ---- */
+/* ---- the calls with a twin ----
+ *
+ * A call that writes into its buffers and its twin that reads them, with
+ * the same parameters but for the buffer's const: read and write, pread
+ * and pwrite, recv and send, readv and writev and their positioned forms,
+ * fread and fwrite. One line makes both interposers; `more_params` and
+ * `more_args` are the parameters after the buffer's length (or the list's
+ * count), in parentheses with a leading comma, and the same as arguments. */
+#define OM_SPLICE(...) __VA_ARGS__
 
-OM_EXPORT ssize_t read(int fd, void *buffer, size_t length) {
-  host_access(buffer, length, true, BY("read"));
-  return OM_REAL(read)(fd, buffer, length);
-}
+#define OM_BUFFER_CALL(name, buffer_type, write, more_params, more_args)                 \
+  OM_EXPORT ssize_t name(int fd, buffer_type buffer,                                     \
+                         size_t length OM_SPLICE more_params) {                          \
+    host_access(buffer, length, write, BY(#name));                                       \
+    return OM_REAL(name)(fd, buffer, length OM_SPLICE more_args);                        \
+  }
+#define OM_BUFFER_CALLS(reader, writer, more_params, more_args)                          \
+  OM_BUFFER_CALL(reader, void *, true, more_params, more_args)                           \
+  OM_BUFFER_CALL(writer, const void *, false, more_params, more_args)
+
+#define OM_VECTOR_CALL(name, write, more_params, more_args)                              \
+  OM_EXPORT ssize_t name(int fd, const struct iovec *vector,                             \
+                         int count OM_SPLICE more_params) {                              \
+    vector_access(vector, count, write, BY(#name));                                      \
+    return OM_REAL(name)(fd, vector, count OM_SPLICE more_args);                         \
+  }
+#define OM_VECTOR_CALLS(reader, writer, more_params, more_args)                          \
+  OM_VECTOR_CALL(reader, true, more_params, more_args)                                   \
+  OM_VECTOR_CALL(writer, false, more_params, more_args)
+
+#define OM_STREAM_CALL(name, buffer_type, write)                                         \
+  OM_EXPORT size_t name(buffer_type buffer, size_t size, size_t count, FILE *stream) {   \
+    host_access(buffer, size * count, write, BY(#name));                                 \
+    return OM_REAL(name)(buffer, size, count, stream);                                   \
+  }
+#define OM_STREAM_CALLS(reader, writer)                                                  \
+  OM_STREAM_CALL(reader, void *, true) OM_STREAM_CALL(writer, const void *, false)
+
+OM_BUFFER_CALLS(read, write, (), ())
+OM_BUFFER_CALLS(pread, pwrite, (, off_t offset), (, offset))
+OM_BUFFER_CALLS(recv, send, (, int flags), (, flags))
+OM_VECTOR_CALLS(readv, writev, (), ())
+OM_VECTOR_CALLS(preadv, pwritev, (, off_t offset), (, offset))
+OM_VECTOR_CALLS(preadv2, pwritev2, (, off_t offset, int flags), (, offset, flags))
+OM_STREAM_CALLS(fread, fwrite)
+OM_STREAM_CALLS(fread_unlocked, fwrite_unlocked)
+
+OM_EXPORT_ALIAS(pread) ssize_t pread64(int fd, void *buffer, size_t length, off_t offset);
+OM_EXPORT_ALIAS(pwrite)
+ssize_t pwrite64(int fd, const void *buffer, size_t length, off_t offset);
+OM_EXPORT_ALIAS(preadv)
+ssize_t preadv64(int fd, const struct iovec *vector, int count, off_t offset);
+OM_EXPORT_ALIAS(pwritev)
+ssize_t pwritev64(int fd, const struct iovec *vector, int count, off_t offset);
+OM_EXPORT_ALIAS(preadv2)
+ssize_t preadv64v2(int fd, const struct iovec *vector, int count, off_t offset, int flags);
+OM_EXPORT_ALIAS(pwritev2)
+ssize_t pwritev64v2(int fd, const struct iovec *vector, int count, off_t offset, int flags);
+
+/* ---- the others: the host writes the buffer ---- */
 
 OM_EXPORT ssize_t __read_chk(int fd, void *buffer, size_t length, size_t buffer_length) {
   host_access(buffer, length, true, BY("read"));
   return OM_REAL(__read_chk)(fd, buffer, length, buffer_length);
 }
-
-OM_EXPORT ssize_t pread(int fd, void *buffer, size_t length, off_t offset) {
-  host_access(buffer, length, true, BY("pread"));
-  return OM_REAL(pread)(fd, buffer, length, offset);
-}
-OM_EXPORT_ALIAS(pread) ssize_t pread64(int fd, void *buffer, size_t length, off_t offset);
 
 OM_EXPORT ssize_t __pread_chk(int fd, void *buffer, size_t length, off_t offset,
                               size_t buffer_length) {
@@ -143,31 +191,6 @@ OM_EXPORT ssize_t __pread_chk(int fd, void *buffer, size_t length, off_t offset,
 }
 OM_EXPORT_ALIAS(__pread_chk)
 ssize_t __pread64_chk(int fd, void *buffer, size_t length, off_t offset, size_t buffer_length);
-
-OM_EXPORT ssize_t readv(int fd, const struct iovec *vector, int count) {
-  vector_access(vector, count, true, BY("readv"));
-  return OM_REAL(readv)(fd, vector, count);
-}
-
-OM_EXPORT ssize_t preadv(int fd, const struct iovec *vector, int count, off_t offset) {
-  vector_access(vector, count, true, BY("preadv"));
-  return OM_REAL(preadv)(fd, vector, count, offset);
-}
-OM_EXPORT_ALIAS(preadv)
-ssize_t preadv64(int fd, const struct iovec *vector, int count, off_t offset);
-
-OM_EXPORT ssize_t preadv2(int fd, const struct iovec *vector, int count, off_t offset,
-                          int flags) {
-  vector_access(vector, count, true, BY("preadv2"));
-  return OM_REAL(preadv2)(fd, vector, count, offset, flags);
-}
-OM_EXPORT_ALIAS(preadv2)
-ssize_t preadv64v2(int fd, const struct iovec *vector, int count, off_t offset, int flags);
-
-OM_EXPORT ssize_t recv(int fd, void *buffer, size_t length, int flags) {
-  host_access(buffer, length, true, BY("recv"));
-  return OM_REAL(recv)(fd, buffer, length, flags);
-}
 
 OM_EXPORT ssize_t __recv_chk(int fd, void *buffer, size_t length, size_t buffer_length,
                              int flags) {
@@ -204,20 +227,10 @@ OM_EXPORT int recvmmsg(int fd, struct mmsghdr *messages, unsigned int count, int
   return OM_REAL(recvmmsg)(fd, messages, count, flags, timeout);
 }
 
-OM_EXPORT size_t fread(void *buffer, size_t size, size_t count, FILE *stream) {
-  host_access(buffer, size * count, true, BY("fread"));
-  return OM_REAL(fread)(buffer, size, count, stream);
-}
-
 OM_EXPORT size_t __fread_chk(void *buffer, size_t buffer_length, size_t size, size_t count,
                              FILE *stream) {
   host_access(buffer, size * count, true, BY("fread"));
   return OM_REAL(__fread_chk)(buffer, buffer_length, size, count, stream);
-}
-
-OM_EXPORT size_t fread_unlocked(void *buffer, size_t size, size_t count, FILE *stream) {
-  host_access(buffer, size * count, true, BY("fread_unlocked"));
-  return OM_REAL(fread_unlocked)(buffer, size, count, stream);
 }
 
 OM_EXPORT size_t __fread_unlocked_chk(void *buffer, size_t buffer_length, size_t size,
@@ -226,44 +239,7 @@ OM_EXPORT size_t __fread_unlocked_chk(void *buffer, size_t buffer_length, size_t
   return OM_REAL(__fread_unlocked_chk)(buffer, buffer_length, size, count, stream);
 }
 
-/* ---- the host reads the buffer ---- */
-
-OM_EXPORT ssize_t write(int fd, const void *buffer, size_t length) {
-  host_access(buffer, length, false, BY("write"));
-  return OM_REAL(write)(fd, buffer, length);
-}
-
-OM_EXPORT ssize_t pwrite(int fd, const void *buffer, size_t length, off_t offset) {
-  host_access(buffer, length, false, BY("pwrite"));
-  return OM_REAL(pwrite)(fd, buffer, length, offset);
-}
-OM_EXPORT_ALIAS(pwrite)
-ssize_t pwrite64(int fd, const void *buffer, size_t length, off_t offset);
-
-OM_EXPORT ssize_t writev(int fd, const struct iovec *vector, int count) {
-  vector_access(vector, count, false, BY("writev"));
-  return OM_REAL(writev)(fd, vector, count);
-}
-
-OM_EXPORT ssize_t pwritev(int fd, const struct iovec *vector, int count, off_t offset) {
-  vector_access(vector, count, false, BY("pwritev"));
-  return OM_REAL(pwritev)(fd, vector, count, offset);
-}
-OM_EXPORT_ALIAS(pwritev)
-ssize_t pwritev64(int fd, const struct iovec *vector, int count, off_t offset);
-
-OM_EXPORT ssize_t pwritev2(int fd, const struct iovec *vector, int count, off_t offset,
-                           int flags) {
-  vector_access(vector, count, false, BY("pwritev2"));
-  return OM_REAL(pwritev2)(fd, vector, count, offset, flags);
-}
-OM_EXPORT_ALIAS(pwritev2)
-ssize_t pwritev64v2(int fd, const struct iovec *vector, int count, off_t offset, int flags);
-
-OM_EXPORT ssize_t send(int fd, const void *buffer, size_t length, int flags) {
-  host_access(buffer, length, false, BY("send"));
-  return OM_REAL(send)(fd, buffer, length, flags);
-}
+/* ---- the others: the host reads the buffer ---- */
 
 OM_EXPORT ssize_t sendto(int fd, const void *buffer, size_t length, int flags,
                          const struct sockaddr *address, socklen_t address_length) {
@@ -280,14 +256,4 @@ OM_EXPORT ssize_t sendmsg(int fd, const struct msghdr *message, int flags) {
 OM_EXPORT int sendmmsg(int fd, struct mmsghdr *messages, unsigned int count, int flags) {
   messages_access(messages, count, false, BY("sendmmsg"));
   return OM_REAL(sendmmsg)(fd, messages, count, flags);
-}
-
-OM_EXPORT size_t fwrite(const void *buffer, size_t size, size_t count, FILE *stream) {
-  host_access(buffer, size * count, false, BY("fwrite"));
-  return OM_REAL(fwrite)(buffer, size, count, stream);
-}
-
-OM_EXPORT size_t fwrite_unlocked(const void *buffer, size_t size, size_t count, FILE *stream) {
-  host_access(buffer, size * count, false, BY("fwrite_unlocked"));
-  return OM_REAL(fwrite_unlocked)(buffer, size, count, stream);
 }
