@@ -204,14 +204,8 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
 #define OM_DATA_ARGS loc, device_id, count, bases, begins, sizes, types, names, mappers
 #define OM_DEP_ARGS dep_count, deps, noalias_count, noalias_deps
 
-static void observe_data_call(observed_call *call, om_call_kind kind, bool nowait,
-                              OM_REAL_DATA_PARAMS, const void *return_address) {
-  begin_observing(call, kind, nowait, loc, device_id,
-                  data_entries(count, begins, sizes, types, names, mappers), bases,
-                  return_address);
-}
-
 typedef void (*data_call_fn)(OM_REAL_DATA_PARAMS);
+typedef void (*nowait_data_call_fn)(OM_REAL_DATA_PARAMS, OM_REAL_DEP_PARAMS);
 
 /* Forwards a data call without the entries the engine serves. The runtime
  * gets arrays of its own, so no entry may name another by index (struct
@@ -241,48 +235,54 @@ static void forward_unserved(const observed_call *call, data_call_fn forward,
           names != NULL ? kept_names : NULL, mappers != NULL ? kept_mappers : NULL);
 }
 
-OM_EXPORT void __tgt_target_data_begin_mapper(OM_REAL_DATA_PARAMS) {
+/* One data call, observed: the blocking form (`nowait_forward` NULL) goes
+ * to `forward` less the entries the engine serves, the nowait form to
+ * `nowait_forward` unchanged, dependences and all. */
+static void observe_data_call(om_call_kind kind, data_call_fn forward,
+                              nowait_data_call_fn nowait_forward, OM_REAL_DATA_PARAMS,
+                              OM_REAL_DEP_PARAMS, const void *return_address) {
   observed_call call;
-  observe_data_call(&call, OM_CALL_DATA_BEGIN, false, OM_DATA_ARGS, __builtin_return_address(0));
-  forward_unserved(&call, OM_REAL(__tgt_target_data_begin_mapper), OM_DATA_ARGS);
+  begin_observing(&call, kind, nowait_forward != NULL, loc, device_id,
+                  data_entries(count, begins, sizes, types, names, mappers), bases,
+                  return_address);
+  if (nowait_forward != NULL)
+    nowait_forward(OM_DATA_ARGS, OM_DEP_ARGS);
+  else
+    forward_unserved(&call, forward, OM_DATA_ARGS);
   finish_observing(&call);
+}
+
+/* The dependences of a blocking call: none. */
+#define OM_NO_DEPS 0, NULL, 0, NULL
+
+OM_EXPORT void __tgt_target_data_begin_mapper(OM_REAL_DATA_PARAMS) {
+  observe_data_call(OM_CALL_DATA_BEGIN, OM_REAL(__tgt_target_data_begin_mapper), NULL,
+                    OM_DATA_ARGS, OM_NO_DEPS, __builtin_return_address(0));
 }
 
 OM_EXPORT void __tgt_target_data_end_mapper(OM_REAL_DATA_PARAMS) {
-  observed_call call;
-  observe_data_call(&call, OM_CALL_DATA_END, false, OM_DATA_ARGS, __builtin_return_address(0));
-  forward_unserved(&call, OM_REAL(__tgt_target_data_end_mapper), OM_DATA_ARGS);
-  finish_observing(&call);
+  observe_data_call(OM_CALL_DATA_END, OM_REAL(__tgt_target_data_end_mapper), NULL,
+                    OM_DATA_ARGS, OM_NO_DEPS, __builtin_return_address(0));
 }
 
 OM_EXPORT void __tgt_target_data_update_mapper(OM_REAL_DATA_PARAMS) {
-  observed_call call;
-  observe_data_call(&call, OM_CALL_DATA_UPDATE, false, OM_DATA_ARGS,
-                    __builtin_return_address(0));
-  forward_unserved(&call, OM_REAL(__tgt_target_data_update_mapper), OM_DATA_ARGS);
-  finish_observing(&call);
+  observe_data_call(OM_CALL_DATA_UPDATE, OM_REAL(__tgt_target_data_update_mapper), NULL,
+                    OM_DATA_ARGS, OM_NO_DEPS, __builtin_return_address(0));
 }
 
 OM_EXPORT void __tgt_target_data_begin_nowait_mapper(OM_REAL_DATA_PARAMS, OM_REAL_DEP_PARAMS) {
-  observed_call call;
-  observe_data_call(&call, OM_CALL_DATA_BEGIN, true, OM_DATA_ARGS, __builtin_return_address(0));
-  OM_REAL(__tgt_target_data_begin_nowait_mapper)(OM_DATA_ARGS, OM_DEP_ARGS);
-  finish_observing(&call);
+  observe_data_call(OM_CALL_DATA_BEGIN, NULL, OM_REAL(__tgt_target_data_begin_nowait_mapper),
+                    OM_DATA_ARGS, OM_DEP_ARGS, __builtin_return_address(0));
 }
 
 OM_EXPORT void __tgt_target_data_end_nowait_mapper(OM_REAL_DATA_PARAMS, OM_REAL_DEP_PARAMS) {
-  observed_call call;
-  observe_data_call(&call, OM_CALL_DATA_END, true, OM_DATA_ARGS, __builtin_return_address(0));
-  OM_REAL(__tgt_target_data_end_nowait_mapper)(OM_DATA_ARGS, OM_DEP_ARGS);
-  finish_observing(&call);
+  observe_data_call(OM_CALL_DATA_END, NULL, OM_REAL(__tgt_target_data_end_nowait_mapper),
+                    OM_DATA_ARGS, OM_DEP_ARGS, __builtin_return_address(0));
 }
 
 OM_EXPORT void __tgt_target_data_update_nowait_mapper(OM_REAL_DATA_PARAMS, OM_REAL_DEP_PARAMS) {
-  observed_call call;
-  observe_data_call(&call, OM_CALL_DATA_UPDATE, true, OM_DATA_ARGS,
-                    __builtin_return_address(0));
-  OM_REAL(__tgt_target_data_update_nowait_mapper)(OM_DATA_ARGS, OM_DEP_ARGS);
-  finish_observing(&call);
+  observe_data_call(OM_CALL_DATA_UPDATE, NULL, OM_REAL(__tgt_target_data_update_nowait_mapper),
+                    OM_DATA_ARGS, OM_DEP_ARGS, __builtin_return_address(0));
 }
 
 /* The program's images are registered (from its constructors, or a
