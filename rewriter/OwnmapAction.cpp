@@ -402,20 +402,22 @@ void KernelConsumer::adviseOnInOut(const KernelAnnotations &Annotations,
                         .getQuantity();
     std::string Bytes = (*First->Length * Polynomial(Size)).str();
     std::string Name = P->getName().str();
-    if (!Read)
-      Results.Findings.addFinding(
-          FindingLevel::Note, Rule::AdviceInOutNeverRead,
-          "'" + Name + "' is annotated OM_INOUT but never read on the "
-                       "device: OM_OUT would save " + Bytes +
-              " bytes host->device",
-          PA->KindLoc, SM, {Name, "to_device", Bytes, "OM_OUT"});
-    else
-      Results.Findings.addFinding(
-          FindingLevel::Note, Rule::AdviceInOutNeverWritten,
-          "'" + Name + "' is annotated OM_INOUT but never written on the "
-                       "device: OM_IN would save " + Bytes +
-              " bytes device->host",
-          PA->KindLoc, SM, {Name, "from_device", Bytes, "OM_IN"});
+    /// The one direction the map moves for nothing, and what would not.
+    struct Advice {
+      Rule Id;
+      const char *Never, *Better, *Direction, *Saved;
+    };
+    const Advice A =
+        !Read ? Advice{Rule::AdviceInOutNeverRead, "read", "OM_OUT",
+                       "host->device", "to_device"}
+              : Advice{Rule::AdviceInOutNeverWritten, "written", "OM_IN",
+                       "device->host", "from_device"};
+    Results.Findings.addFinding(
+        FindingLevel::Note, A.Id,
+        "'" + Name + "' is annotated OM_INOUT but never " + A.Never +
+            " on the device: " + A.Better + " would save " + Bytes +
+            " bytes " + A.Direction,
+        PA->KindLoc, SM, {Name, A.Saved, Bytes, A.Better});
   }
 }
 
