@@ -13,12 +13,7 @@
 #   copies without: to_device BYTES COPIES from_device BYTES COPIES
 #   copies with: to_device BYTES COPIES from_device BYTES COPIES
 set -u
-if [ $# -lt 1 ]; then
-  echo "usage: compare-copies.sh PROGRAM [ARGS...]" >&2
-  exit 2
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/compare-runs.sh"
 
 # Sums the "Copying data from host to device ... Size=N" lines of a log.
 count() {
@@ -39,11 +34,7 @@ env ${OWNMAP_COMPARE_ENV:-} LIBOMPTARGET_INFO=32 ownmap-run -- "$@" >"$tmp/plugi
   exit 1
 }
 grep -v '^omptarget' "$tmp/plugin.err" >&2
-if [ ! -s "$tmp/bare.out" ] || ! cmp -s "$tmp/bare.out" "$tmp/plugin.out"; then
-  echo "compare-copies: output differs with the plugin (or is empty):" >&2
-  diff "$tmp/bare.out" "$tmp/plugin.out" | head -20 >&2
-  exit 1
-fi
+require_same_output
 without=$(count "$tmp/bare.err")
 with=$(count "$tmp/plugin.err")
 echo "copies without: $without"

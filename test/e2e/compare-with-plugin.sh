@@ -10,12 +10,7 @@
 # program, e.g. "mpirun -np 2", may be given in OWNMAP_COMPARE_LAUNCHER: it
 # then runs both the program and ownmap-run (so the plugin is in each rank).
 set -u
-if [ $# -lt 1 ]; then
-  echo "usage: compare-with-plugin.sh PROGRAM [ARGS...]" >&2
-  exit 2
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/compare-runs.sh"
 
 ${OWNMAP_COMPARE_LAUNCHER:-} "$@" >"$tmp/bare.out" 2>"$tmp/bare.err"
 bare_rc=$?
@@ -33,13 +28,4 @@ if [ "$plugin_rc" -ne 0 ]; then
   echo "compare-with-plugin: program failed with the plugin (exit $plugin_rc)" >&2
   exit 1
 fi
-if ! cmp -s "$tmp/bare.out" "$tmp/plugin.out"; then
-  echo "compare-with-plugin: output differs with the plugin:" >&2
-  diff "$tmp/bare.out" "$tmp/plugin.out" | head -20 >&2
-  exit 1
-fi
-if [ ! -s "$tmp/bare.out" ]; then
-  echo "compare-with-plugin: the program printed nothing; nothing was compared" >&2
-  exit 1
-fi
-exit 0
+require_same_output
