@@ -14,7 +14,8 @@
 // RUN: env OWNMAP_COMPARE_ENV=OWNMAP_ELIDE=safe %compare-with-plugin %t
 // RUN: env OWNMAP_COMPARE_ENV=OWNMAP_CHECKS=full %compare-with-plugin %t 2>%t.err
 // RUN: FileCheck --check-prefix=STALE %s < %t.err
-// RUN: %clang-offload -D_FILE_OFFSET_BITS=64 -DCHECKING_FORMS %s -o %t.other-names
+// RUN: %clang-offload -D_FILE_OFFSET_BITS=64 -D_FORTIFY_SOURCE=2 -DCHECKING_FORMS %s \
+// RUN:   -o %t.other-names
 // RUN: llvm-nm -u %t.other-names | FileCheck --check-prefix=NAMES %s
 // RUN: %compare-with-plugin %t.other-names
 // RUN: env OWNMAP_COMPARE_ENV=OWNMAP_ELIDE=safe %compare-with-plugin %t.other-names
@@ -46,15 +47,9 @@
 
 #ifdef CHECKING_FORMS
 // What a build with GCC's -D_FORTIFY_SOURCE calls where it knows the
-// buffer's size (clang 19 calls the plain forms with this glibc). Every
-// buffer here has room for the length asked and one double more.
-ssize_t __read_chk(int fd, void *buffer, size_t length, size_t room);
-ssize_t __pread64_chk(int fd, void *buffer, size_t length, off_t offset, size_t room);
-ssize_t __recv_chk(int fd, void *buffer, size_t length, size_t room, int flags);
-ssize_t __recvfrom_chk(int fd, void *buffer, size_t length, size_t room, int flags,
-                       struct sockaddr *address, socklen_t *address_length);
-size_t __fread_chk(void *buffer, size_t room, size_t size, size_t count, FILE *stream);
-size_t __fread_unlocked_chk(void *buffer, size_t room, size_t size, size_t count, FILE *stream);
+// buffer's size (clang 19 calls the plain forms with this glibc, whose
+// headers declare the checking forms under _FORTIFY_SOURCE). Every buffer
+// here has room for the length asked and one double more.
 #define ROOM(length) ((length) + sizeof(double))
 #define read(fd, buffer, length) __read_chk(fd, buffer, length, ROOM(length))
 #define pread(fd, buffer, length, offset)                                                  \
