@@ -7,6 +7,8 @@
 // RUN: not grep -E "ownmap: (warning|error)" %t.err
 // RUN: FileCheck %s < %t.err
 
+#include "Inputs/checksum.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -41,10 +43,7 @@ int main(void) {
   double stale = data[1];
 #pragma omp target exit data map(from: data[0:N])
 
-  double checksum = 0;
-  for (int i = 0; i < N; i++)
-    checksum += data[i] * (1 + i % 4);
-  printf("refcount checksum %.3f stale %.1f\n", checksum, stale);
+  printf("refcount checksum %.3f stale %.1f\n", weighted_checksum(data, N, 4), stale);
   free(data);
   return 0;
 }

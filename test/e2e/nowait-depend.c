@@ -7,6 +7,8 @@
 // RUN: not grep -E "ownmap: (warning|error)" %t.err
 // RUN: FileCheck %s < %t.err
 
+#include "Inputs/checksum.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -32,10 +34,7 @@ int main(void) {
   for (int i = 0; i < N; i++)
     y[i] += x[i];
 #pragma omp taskwait
-  double checksum = 0;
-  for (int i = 0; i < N; i++)
-    checksum += y[i] * (1 + i % 3);
-  printf("nowait checksum %.6f\n", checksum);
+  printf("nowait checksum %.6f\n", weighted_checksum(y, N, 3));
   free(x);
   free(y);
   return 0;

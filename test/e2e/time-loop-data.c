@@ -20,11 +20,7 @@ int main(void) {
   double *coef = malloc(N * sizeof *coef);
   fill(u, coef);
 #pragma omp target data map(tofrom: u[0:N]) map(to: coef[0:N])
-  for (int t = 0; t < STEPS; t++)
-    step(N, u, coef);
-  print_checksum(u);
-  free(u);
-  free(coef);
-  return 0;
+  run_steps(u, coef);
+  return finish(u, coef);
 }
 // CHECK-NEXT: ownmap: total 32768 2 16384 1

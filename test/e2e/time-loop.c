@@ -15,14 +15,9 @@
 // CHECK-NEXT: ownmap: u[0:n] time-loop-step.h:[[LINE]] 327680 20 327680 20
 
 int main(void) {
-  double *u = malloc(N * sizeof *u);
-  double *coef = malloc(N * sizeof *coef);
+  double *u = malloc(N * sizeof *u), *coef = malloc(N * sizeof *coef);
   fill(u, coef);
-  for (int t = 0; t < STEPS; t++)
-    step(N, u, coef);
-  print_checksum(u);
-  free(u);
-  free(coef);
-  return 0;
+  run_steps(u, coef);
+  return finish(u, coef);
 }
 // CHECK-NEXT: ownmap: total 655360 40 327680 20
