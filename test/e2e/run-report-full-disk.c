@@ -22,20 +22,11 @@
 // LOG: ownmap: a[0:N]
 // LOG: ownmap: total
 
+#include "Inputs/one-kernel.h"
+
 #include <stdio.h>
 
-enum { N = 256 };
-
 int main(void) {
-  double a[N];
-  for (int i = 0; i < N; i++)
-    a[i] = i;
-#pragma omp target teams distribute parallel for map(tofrom: a[0:N])
-  for (int i = 0; i < N; i++)
-    a[i] += 1;
-  double checksum = 0;
-  for (int i = 0; i < N; i++)
-    checksum += a[i];
-  printf("full disk checksum %.1f\n", checksum);
+  printf("full disk checksum %.1f\n", one_kernel_checksum());
   return 0;
 }

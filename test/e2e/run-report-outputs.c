@@ -51,20 +51,11 @@
 // RUN: ls %t.d | FileCheck %s --check-prefix=NO-TEMPORARY
 // NO-TEMPORARY-NOT: tmp
 
+#include "Inputs/one-kernel.h"
+
 #include <stdio.h>
 
-enum { N = 256 };
-
 int main(void) {
-  double a[N];
-  for (int i = 0; i < N; i++)
-    a[i] = i;
-#pragma omp target teams distribute parallel for map(tofrom: a[0:N])
-  for (int i = 0; i < N; i++)
-    a[i] *= 2;
-  double checksum = 0;
-  for (int i = 0; i < N; i++)
-    checksum += a[i];
-  printf("outputs checksum %.1f\n", checksum);
+  printf("outputs checksum %.1f\n", one_kernel_checksum());
   return 0;
 }
