@@ -20,19 +20,13 @@
 // RUN: grep -c "ownmap: error: v\[first:count\]" %t.twice | FileCheck %s --check-prefix=ONCE
 // ONCE: {{^1$}}
 
+#include "Inputs/section-total.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { N = 1000 };
-
-static double total(const double *v, int first, int count) {
-  double sum = 0;
-#pragma omp target teams distribute parallel for reduction(+: sum) map(to: v[first:count])
-  for (int i = first; i < first + count; i++)
-    sum += v[i];
-  return sum;
-}
 
 int main(int argc, char **argv) {
   int fine_only = argc > 1 && strcmp(argv[1], "fine") == 0;
@@ -49,7 +43,7 @@ int main(int argc, char **argv) {
   printf("sum %.1f\n", sum);
   if (fine_only)
     return 0;
-  // CHECK: ownmap: error: v[first:count] (declared at check-bounds.c:[[#@LINE-23]]) mapped at check-bounds.c:[[#@LINE-21]] in total covers bytes [4000, 12000) of a heap block of 8000 bytes at 0x{{[0-9a-f]+}}: 4000 bytes lie outside the allocation (nothing was copied yet). Fix: shorten the section to the allocation, or allocate the whole section
+  // CHECK: ownmap: error: v[first:count] (declared at section-total.h:4) mapped at section-total.h:6 in total covers bytes [4000, 12000) of a heap block of 8000 bytes at 0x{{[0-9a-f]+}}: 4000 bytes lie outside the allocation (nothing was copied yet). Fix: shorten the section to the allocation, or allocate the whole section
   // CHECK-NEXT: ownmap: stopping the program
   int runs = strcmp(argv[1 < argc ? 1 : 0], "twice") == 0 ? 2 : 1;
   for (int run = 0; run < runs; run++)

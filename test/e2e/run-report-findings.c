@@ -12,38 +12,32 @@
 // RUN: FileCheck %s --check-prefix=STDERR < %t.err
 // RUN: python3 %S/Inputs/check-run-report.py %t.json --findings 4 \
 // RUN:   --setting 'OWNMAP_ON_ERROR="warn"' \
-// RUN:   --finding bounds error 'v[first:count]' run-report-findings.c %(line+27) \
-// RUN:   --finding free-while-mapped error 'kept[0:N]' run-report-findings.c %(line+51) \
-// RUN:   --finding leak warning 'leaked[0:N]' run-report-findings.c %(line+49) \
-// RUN:   --finding leak warning 'kept[0:N]' run-report-findings.c %(line+49)
+// RUN:   --finding bounds error 'v[first:count]' section-total.h 6 \
+// RUN:   --finding free-while-mapped error 'kept[0:N]' run-report-findings.c %(line+45) \
+// RUN:   --finding leak warning 'leaked[0:N]' run-report-findings.c %(line+43) \
+// RUN:   --finding leak warning 'kept[0:N]' run-report-findings.c %(line+43)
 // RUN: FileCheck %s < %t.json
 // RUN: env OWNMAP_COMPARE_ENV="OWNMAP_ON_ERROR=warn OWNMAP_CHECKS=full OWNMAP_REPORT=%t.full.json" %compare-with-plugin %t 2>/dev/null
 // RUN: python3 %S/Inputs/check-run-report.py %t.full.json --findings 5 \
-// RUN:   --finding stale warning 'field[0:BIG]' run-report-findings.c %(line+36)
+// RUN:   --finding stale warning 'field[0:BIG]' run-report-findings.c %(line+30)
 
 // STDERR: ownmap: error: v[first:count] {{.*}} covers bytes [4000, 12000)
 // STDERR: ownmap: error: free() of the heap block
 // STDERR: ownmap: warning: leaked[0:N]
 // CHECK: "findings": [
-// CHECK-NEXT: {"kind": "bounds", "severity": "error", "variable": "v[first:count]", "file": "run-report-findings.c", "line": [[#@LINE+14]], "message": "v[first:count] (declared at run-report-findings.c:[[#@LINE+12]]) mapped at run-report-findings.c:[[#@LINE+14]] in total covers bytes [4000, 12000) of a heap block of 8000 bytes at 0x{{[0-9a-f]+}}: 4000 bytes lie outside the allocation (nothing was copied yet). Fix: shorten the section to the allocation, or allocate the whole section"},
+// CHECK-NEXT: {"kind": "bounds", "severity": "error", "variable": "v[first:count]", "file": "section-total.h", "line": 6, "message": "v[first:count] (declared at section-total.h:4) mapped at section-total.h:6 in total covers bytes [4000, 12000) of a heap block of 8000 bytes at 0x{{[0-9a-f]+}}: 4000 bytes lie outside the allocation (nothing was copied yet). Fix: shorten the section to the allocation, or allocate the whole section"},
 // CHECK-NEXT: {"kind": "free-while-mapped", "severity": "error", "variable": "kept[0:N]", "file": "run-report-findings.c", "line": {{[0-9]+}}, "message": "free() of the heap block at 0x{{.*}}"},
 // CHECK-NEXT: {"kind": "leak", "severity": "warning", "variable": "leaked[0:N]", "file": "run-report-findings.c", "line": {{[0-9]+}}, "message": "leaked[0:N] (declared at {{.*}} its device memory leaks. {{.*}}"},
 // CHECK-NEXT: {"kind": "leak", "severity": "warning", "variable": "kept[0:N]", {{.*}}}
 // CHECK-NEXT: ],
 // CHECK-NEXT: "findings_not_kept": 0
 
+#include "Inputs/section-total.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
 enum { N = 1000, BIG = 8192 };
-
-static double total(const double *v, int first, int count) {
-  double sum = 0;
-#pragma omp target teams distribute parallel for reduction(+: sum) map(to: v[first:count])
-  for (int i = first; i < first + count; i++)
-    sum += v[i];
-  return sum;
-}
 
 int main(void) {
   double *samples = malloc(N * sizeof *samples);
