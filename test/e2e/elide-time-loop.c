@@ -44,11 +44,7 @@
 
 enum { N = 1 << 17, STEPS = 20 };
 
-static void step(double *state, const double *input) {
-#pragma omp target teams distribute parallel for map(to: input[0:N]) map(tofrom: state[0:N])
-  for (int i = 0; i < N; i++)
-    state[i] = 0.5 * state[i] + input[i];
-}
+#include "Inputs/state-input-step.h"
 
 int main(int argc, char **argv) {
   const char *layout = argc > 1 ? argv[1] : "shared"; /* scripts/gpu-run-e2e passes none */
@@ -59,10 +55,7 @@ int main(int argc, char **argv) {
   /* Blocks of 1 MiB and more in the main heap, or each in its own mapping. */
   mallopt(M_MMAP_THRESHOLD, strcmp(layout, "shared") == 0 ? 32 << 20 : 64 << 10);
   double *state = malloc(N * sizeof *state), *input = malloc(N * sizeof *input);
-  for (int i = 0; i < N; i++) {
-    state[i] = (double)(i % 13);
-    input[i] = (double)(i % 5) * 0.25;
-  }
+  fill(state, input);
   double probes = 0;
   for (int s = 1; s <= STEPS; s++) {
     step(state, input);
@@ -79,10 +72,7 @@ int main(int argc, char **argv) {
    * protects when the block owns its pages: reading it must still work. */
   if (malloc_usable_size(state) < N * sizeof *state)
     printf("usable size too small\n");
-  double sum = 0;
-  for (int i = 0; i < N; i++)
-    sum += state[i] * (i % 7 + 1);
-  printf("probes %.17g\nchecksum %.17g\n", probes, sum);
+  print_results(probes, state);
   free(state);
   free(input);
   return 0;

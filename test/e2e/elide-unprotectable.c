@@ -23,24 +23,18 @@
 
 enum { N = 1 << 17, STEPS = 10 }; /* 1 MiB per array */
 
+#include "Inputs/state-input-step.h"
+
 int main(void) {
   double *state = malloc(N * sizeof *state), *input = malloc(N * sizeof *input);
-  for (int i = 0; i < N; i++) {
-    state[i] = (double)(i % 13);
-    input[i] = (double)(i % 5) * 0.25;
-  }
+  fill(state, input);
   double probes = 0;
   for (int s = 1; s <= STEPS; s++) {
-#pragma omp target teams distribute parallel for map(to: input[0:N]) map(tofrom: state[0:N])
-    for (int i = 0; i < N; i++)
-      state[i] = 0.5 * state[i] + input[i];
+    step(state, input);
     probes += state[N / 3] * s;
     input[N / 2] += 1.0; /* a host write the device must see */
   }
-  double sum = 0;
-  for (int i = 0; i < N; i++)
-    sum += state[i] * (i % 7 + 1);
-  printf("probes %.17g\nchecksum %.17g\n", probes, sum);
+  print_results(probes, state);
   free(state);
   free(input);
   return 0;

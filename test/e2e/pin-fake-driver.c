@@ -37,6 +37,8 @@
 
 enum { N = 1 << 20, STEPS = 10 }; /* 8 MiB per array */
 
+#include "Inputs/state-input-step.h"
+
 /* Whether the mapping that holds address has MADV_HUGEPAGE (VmFlags hg). */
 static int huge_pages_asked(const void *address) {
   FILE *maps = fopen("/proc/self/smaps", "r");
@@ -56,12 +58,6 @@ static int huge_pages_asked(const void *address) {
   return asked;
 }
 
-static void step(double *state, const double *input) {
-#pragma omp target teams distribute parallel for map(to: input[0:N]) map(tofrom: state[0:N])
-  for (int i = 0; i < N; i++)
-    state[i] = 0.5 * state[i] + input[i];
-}
-
 int main(void) {
   /* What LLVM's CUDA plugin does when it finds a driver. */
   if (dlopen("libcuda.so.1", RTLD_NOW | RTLD_GLOBAL) == NULL) {
@@ -72,10 +68,7 @@ int main(void) {
   double *state = malloc(N * sizeof *state), *input = malloc(N * sizeof *input);
   fprintf(stderr, "huge pages asked for the state: %s\n",
           huge_pages_asked(state + N / 2) == 1 ? "yes" : "no");
-  for (int i = 0; i < N; i++) {
-    state[i] = (double)(i % 13);
-    input[i] = (double)(i % 5) * 0.25;
-  }
+  fill(state, input);
   double probes = 0;
   for (int s = 1; s <= STEPS; s++) {
     step(state, input);
@@ -84,10 +77,7 @@ int main(void) {
     if (s == 5)
       input[N / 2] += 1.0;
   }
-  double sum = 0;
-  for (int i = 0; i < N; i++)
-    sum += state[i] * (i % 7 + 1);
-  printf("probes %.17g\nchecksum %.17g\n", probes, sum);
+  print_results(probes, state);
   free(state);
   free(input);
   return 0;
