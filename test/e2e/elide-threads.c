@@ -7,6 +7,8 @@
 // RUN: %compare-with-plugin %t
 // RUN: env OWNMAP_COMPARE_ENV=OWNMAP_CACHE_MB=1 %compare-with-plugin %t
 
+#include "Inputs/host-readers.h"
+
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,21 +42,6 @@ int main(void) {
   }
   for (int t = 0; t < THREADS; t++)
     printf("thread %d: %.17g\n", t, results[t]);
-
-  double *shared = malloc(N * sizeof *shared), *ones = malloc(N * sizeof *ones);
-  for (int i = 0; i < N; i++) {
-    shared[i] = i % 10;
-    ones[i] = 1.0;
-  }
-  for (int round = 0; round < 3; round++) {
-    relax(shared, ones);
-    double total = 0;
-#pragma omp parallel for num_threads(THREADS) reduction(+ : total)
-    for (int i = 0; i < N; i++)
-      total += shared[i] * (i % 3 + 1);
-    printf("round %d: %.17g\n", round, total);
-  }
-  free(shared);
-  free(ones);
+  host_readers(N, 3, THREADS);
   return 0;
 }
