@@ -7,15 +7,9 @@
 // update to`; a shared total is mapped and updated by one thread at a time
 // under a mutex; every other step a thread maps its buffer with
 // `enter`/`exit data` instead.
-#include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-
 enum { N = 1 << 16, THREADS = 6, STEPS = 6 };
 
-static double *shared_input, *shared_total;
-static pthread_mutex_t total_lock = PTHREAD_MUTEX_INITIALIZER;
-static double sums[THREADS];
+#include "../e2e/Inputs/thread-buffers.h"
 
 static void advance(double *mine, const double *input) {
 #pragma omp target teams distribute parallel for
@@ -60,41 +54,22 @@ static void add_to_total(int t) {
 
 static void *worker(void *arg) {
   int t = (int)(long)arg;
-  double *mine = malloc(N * sizeof *mine), seen = 0;
-  for (int i = 0; i < N; i++)
-    mine[i] = t + i % 5;
+  double *mine = own_buffer(t), seen = 0;
   for (int s = 0; s < STEPS; s++) {
     seen += (s + t) % 2 ? step_entered(mine, shared_input) : step_in_region(mine, shared_input, t, s);
     mine[(s * 31 + t) % N] += 1.0;
     add_to_total(t);
   }
-  double sum = seen;
-  for (int i = 0; i < N; i++)
-    sum += mine[i];
-  sums[t] = sum;
-  free(mine);
+  keep_sum(t, mine, seen);
   return NULL;
 }
 
 int main(void) {
-  shared_input = malloc(N * sizeof *shared_input);
-  shared_total = calloc(N, sizeof *shared_total);
-  for (int i = 0; i < N; i++)
-    shared_input[i] = i % 3;
+  make_shared(true);
 #pragma omp target enter data map(to: shared_input[0:N])
-  pthread_t threads[THREADS];
-  for (long t = 0; t < THREADS; t++)
-    pthread_create(&threads[t], NULL, worker, (void *)t);
-  for (int t = 0; t < THREADS; t++)
-    pthread_join(threads[t], NULL);
+  run_threads(worker);
 #pragma omp target exit data map(release: shared_input[0:N])
-  double total = 0;
-  for (int i = 0; i < N; i++)
-    total += shared_total[i];
-  for (int t = 0; t < THREADS; t++)
-    printf("thread %d: %.17g\n", t, sums[t]);
-  printf("shared: %.17g\n", total);
-  free(shared_input);
-  free(shared_total);
+  print_sums();
+  free_shared();
   return 0;
 }
