@@ -40,6 +40,19 @@ static double *filled(void) {
   return a;
 }
 
+// The host reads a while the kernel's copy is newer (what the check
+// reports), then brings the data back and reads it again.
+static void read_stale_then_updated(double *a) {
+  double stale = a[N / 2];
+#pragma omp target update from(a[0:N])
+  printf("stale %.1f fresh %.1f\n", stale, a[N / 2]);
+}
+
+static void release(double *a) {
+#pragma omp target exit data map(release: a[0:N])
+  free(a);
+}
+
 // IMPLICIT: ownmap: warning: a (declared at check-stale-pointer.c:[[#@LINE+3]]) mapped at check-stale-pointer.c:[[#@LINE+5]] in implicit_pointer is read or written by the host (at 0x{{[0-9a-f]+}}) while the kernel there may have changed its copy on device 0 and before the copy came back: the host sees stale data
 // IMPLICIT-NOT: ownmap: warning
 static void implicit_pointer(void) {
@@ -48,11 +61,8 @@ static void implicit_pointer(void) {
 #pragma omp target teams distribute parallel for
   for (int i = 0; i < N; i++)
     a[i] = 2.0 * i;
-  double stale = a[N / 2];
-#pragma omp target update from(a[0:N])
-  printf("stale %.1f fresh %.1f\n", stale, a[N / 2]);
-#pragma omp target exit data map(release: a[0:N])
-  free(a);
+  read_stale_then_updated(a);
+  release(a);
 }
 
 // ZERO: ownmap: warning: a[:0] (declared at check-stale-pointer.c:[[#@LINE+2]]) mapped at check-stale-pointer.c:[[#@LINE+4]] in zero_length is read or written by the host
@@ -77,11 +87,8 @@ static void mapped_pointer(void) {
 #pragma omp target teams distribute parallel for is_device_ptr(d)
   for (int i = 0; i < N; i++)
     d[i] = 2.0 * i;
-  double stale = a[N / 2];
-#pragma omp target update from(a[0:N])
-  printf("stale %.1f fresh %.1f\n", stale, a[N / 2]);
-#pragma omp target exit data map(release: a[0:N])
-  free(a);
+  read_stale_then_updated(a);
+  release(a);
 }
 
 // USE: ownmap: warning: a[0:N] (declared at check-stale-pointer.c:[[#@LINE+2]]) mapped at check-stale-pointer.c:[[#@LINE+7]] in device_pointer_region is read or written by the host
@@ -94,11 +101,8 @@ static void device_pointer_region(void) {
 #pragma omp target teams distribute parallel for is_device_ptr(d)
   for (int i = 0; i < N; i++)
     d[i] = 2.0 * i;
-  double stale = a[N / 2];
-#pragma omp target update from(a[0:N])
-  printf("stale %.1f fresh %.1f\n", stale, a[N / 2]);
-#pragma omp target exit data map(release: a[0:N])
-  free(a);
+  read_stale_then_updated(a);
+  release(a);
 }
 
 // Associated memory has no map name: the kernel's pointer names it.
@@ -111,9 +115,7 @@ static void associated(void) {
 #pragma omp target teams distribute parallel for is_device_ptr(d)
   for (int i = 0; i < N; i++)
     d[i] = 2.0 * i;
-  double stale = a[N / 2];
-#pragma omp target update from(a[0:N])
-  printf("stale %.1f fresh %.1f\n", stale, a[N / 2]);
+  read_stale_then_updated(a);
   omp_target_disassociate_ptr(a, device);
   omp_target_free(d, device);
   free(a);

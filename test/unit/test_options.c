@@ -24,6 +24,13 @@ static om_option_set load(const char *const *environment) {
   return set;
 }
 
+/* What om_options_warn_malformed says of `set`. */
+static const char *malformed_warnings(const om_option_set *set) {
+  capture_begin();
+  om_options_warn_malformed(set);
+  return capture_end();
+}
+
 static void test_defaults(void) {
   static const char *const none[] = {NULL};
   om_option_set set = load(none);
@@ -67,9 +74,7 @@ static void test_malformed_choice_warns_and_defaults(void) {
   om_option_set set = load(env);
   CHECK(set.values[OM_OPTION_CHECKS].choice == OM_CHECKS_FAST);
   CHECK(set.values[OM_OPTION_ON_ERROR].choice == OM_ON_ERROR_ABORT);
-  capture_begin();
-  om_options_warn_malformed(&set);
-  CHECK_STR(capture_end(),
+  CHECK_STR(malformed_warnings(&set),
             "ownmap: warning: OWNMAP_CHECKS='all' is not one of off|fast|full; using fast\n"
             "ownmap: warning: OWNMAP_ON_ERROR='1' is not one of abort|warn; using abort\n");
 }
@@ -81,9 +86,7 @@ static void test_malformed_values_warn_and_default(void) {
   CHECK(!set.values[OM_OPTION_SUMMARY].flag);
   CHECK_STR(set.values[OM_OPTION_VERBOSE].malformed, "junk");
   CHECK_STR(set.values[OM_OPTION_SUMMARY].malformed, "2");
-  capture_begin();
-  om_options_warn_malformed(&set);
-  CHECK_STR(capture_end(),
+  CHECK_STR(malformed_warnings(&set),
             "ownmap: warning: OWNMAP_VERBOSE='junk' is not a flag (0/1, yes/no, true/false, "
             "on/off); using 0\n"
             "ownmap: warning: OWNMAP_SUMMARY='2' is not a flag (0/1, yes/no, true/false, "
@@ -123,9 +126,7 @@ static void test_numbers_parse_and_malformed_numbers_default(void) {
   set = load(bad);
   CHECK(set.values[OM_OPTION_CACHE_MB].number == 4096);
   CHECK(set.values[OM_OPTION_ELIDE].choice == OM_ELIDE_LAZY);
-  capture_begin();
-  om_options_warn_malformed(&set);
-  CHECK_STR(capture_end(),
+  CHECK_STR(malformed_warnings(&set),
             "ownmap: warning: OWNMAP_ELIDE='eager' is not one of off|safe|lazy; using lazy\n"
             "ownmap: warning: OWNMAP_CACHE_MB='-5' is not a decimal number; using 4096\n");
 }
@@ -153,9 +154,7 @@ static void test_numbers_out_of_range_default(void) {
            "ownmap: warning: OWNMAP_CACHE_MB='17592186044416' is out of range (at most %zu); "
            "using 4096\n",
            SIZE_MAX >> 20);
-  capture_begin();
-  om_options_warn_malformed(&set);
-  CHECK_STR(capture_end(), expected);
+  CHECK_STR(malformed_warnings(&set), expected);
 
   static const char *const beyond_64_bits[] = {"OWNMAP_CACHE_MB", "18446744073709551616", NULL};
   set = load(beyond_64_bits);
@@ -164,9 +163,7 @@ static void test_numbers_out_of_range_default(void) {
            "ownmap: warning: OWNMAP_CACHE_MB='18446744073709551616' is out of range (at most "
            "%zu); using 4096\n",
            SIZE_MAX >> 20);
-  capture_begin();
-  om_options_warn_malformed(&set);
-  CHECK_STR(capture_end(), expected);
+  CHECK_STR(malformed_warnings(&set), expected);
 
   static const char *const not_plain[] = {" -5", "+5", " 5", "5 ", "0x10", NULL};
   for (const char *const *text = not_plain; *text != NULL; text++) {
