@@ -20,19 +20,13 @@
 // RUN: env OWNMAP_COMPARE_ENV="OWNMAP_CHECKS=full" %compare-with-plugin %t churn 2>%t.churn-full
 // RUN: count 0 < %t.churn-full
 
+#include "Inputs/section-total.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { EDGE = 1024 / sizeof(double), SMALL = 100, HELD = 1 << 17, OBJECTS = 64 };
-
-static double total(const double *v, int first, int count) {
-  double sum = 0;
-#pragma omp target teams distribute parallel for reduction(+: sum) map(to: v[first:count])
-  for (int i = first; i < first + count; i++)
-    sum += v[i];
-  return sum;
-}
 
 static double *filled(size_t count) {
   double *v = malloc(count * sizeof *v);
