@@ -28,6 +28,21 @@ static const om_ledger_row *find(size_t count, const char *name, const char *fil
   return NULL;
 }
 
+/* The row of the site (name, file, line) among the first `count` exists
+ * and moved these bytes and copies to the device and from it. */
+static void check_row(size_t count, const char *name, const char *file, unsigned line,
+                      uint64_t to_bytes, uint64_t to_transfers, uint64_t from_bytes,
+                      uint64_t from_transfers) {
+  const om_ledger_row *row = find(count, name, file, line);
+  CHECK(row != NULL);
+  if (row == NULL)
+    return;
+  CHECK_EQ_U64(row->flow[OM_TO_DEVICE].bytes, to_bytes);
+  CHECK_EQ_U64(row->flow[OM_TO_DEVICE].transfers, to_transfers);
+  CHECK_EQ_U64(row->flow[OM_FROM_DEVICE].bytes, from_bytes);
+  CHECK_EQ_U64(row->flow[OM_FROM_DEVICE].transfers, from_transfers);
+}
+
 static void test_sums_per_site(void) {
   om_site x = site_of("x[0:n]", "saxpy.c", 12);
   om_site y = site_of("y[0:n]", "saxpy.c", 12);
@@ -41,22 +56,9 @@ static void test_sums_per_site(void) {
   om_ledger_row other;
   size_t count = om_ledger_snapshot(&ledger, rows, OM_LEDGER_CAPACITY, &other);
   CHECK_EQ_U64(count, 3);
-  const om_ledger_row *row = find(count, "x[0:n]", "saxpy.c", 12);
-  CHECK(row != NULL);
-  if (row) {
-    CHECK_EQ_U64(row->flow[OM_TO_DEVICE].bytes, 8000);
-    CHECK_EQ_U64(row->flow[OM_TO_DEVICE].transfers, 2);
-    CHECK_EQ_U64(row->flow[OM_FROM_DEVICE].transfers, 0);
-  }
-  row = find(count, "y[0:n]", "saxpy.c", 12);
-  CHECK(row != NULL);
-  if (row) {
-    CHECK_EQ_U64(row->flow[OM_TO_DEVICE].bytes, 100);
-    CHECK_EQ_U64(row->flow[OM_FROM_DEVICE].bytes, 100);
-    CHECK_EQ_U64(row->flow[OM_FROM_DEVICE].transfers, 1);
-  }
-  row = find(count, "x[0:n]", "saxpy.c", 40);
-  CHECK(row != NULL && row->flow[OM_FROM_DEVICE].bytes == 8);
+  check_row(count, "x[0:n]", "saxpy.c", 12, 8000, 2, 0, 0);
+  check_row(count, "y[0:n]", "saxpy.c", 12, 100, 1, 100, 1);
+  check_row(count, "x[0:n]", "saxpy.c", 40, 0, 0, 8, 1);
   CHECK_EQ_U64(other.flow[OM_TO_DEVICE].transfers + other.flow[OM_FROM_DEVICE].transfers, 0);
 }
 
@@ -82,16 +84,11 @@ static void test_concurrent_records_add_up(void) {
     pthread_join(threads[t], NULL);
   om_ledger_row other;
   size_t count = om_ledger_snapshot(&ledger, rows, OM_LEDGER_CAPACITY, &other);
-  const om_ledger_row *shared = find(count, "shared", "threads.c", 1);
-  CHECK(shared != NULL);
-  if (shared) {
-    CHECK_EQ_U64(shared->flow[OM_TO_DEVICE].transfers, THREADS * RECORDS_PER_THREAD);
-    CHECK_EQ_U64(shared->flow[OM_TO_DEVICE].bytes, 3ull * THREADS * RECORDS_PER_THREAD);
-  }
-  for (int t = 0; t < THREADS; t++) {
-    const om_ledger_row *own = find(count, names[t], "threads.c", 2);
-    CHECK(own != NULL && own->flow[OM_FROM_DEVICE].bytes == 5ull * RECORDS_PER_THREAD);
-  }
+  check_row(count, "shared", "threads.c", 1, 3ull * THREADS * RECORDS_PER_THREAD,
+            THREADS * RECORDS_PER_THREAD, 0, 0);
+  for (int t = 0; t < THREADS; t++)
+    check_row(count, names[t], "threads.c", 2, 0, 0, 5ull * RECORDS_PER_THREAD,
+              RECORDS_PER_THREAD);
 }
 
 /* Elided copies add up per reason on the row; the device's reasons and
