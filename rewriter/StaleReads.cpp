@@ -139,8 +139,9 @@ private:
       return true;
     }
     if (isa<OMPTargetExitDataDirective>(D)) {
+      // release and delete leave the host's copy as it was: stale.
       for (const MapItem &I : mapItems(*D))
-        if (I.Var == &V)
+        if (I.Var == &V && I.Type == OMPC_MAP_from)
           add(D->getBeginLoc(), Event::Settled, nullptr);
       return true;
     }

@@ -17,7 +17,7 @@ namespace ownmap {
 /// The first host read of an element of V in F after the statement After
 /// (source order, outside target constructs), when nothing comes first that
 /// brings the device's data back or ends the question: a `target update
-/// from` or `target exit data` of V, a host write of its elements, or a use
+/// from` or `target exit data map(from: ...)` of V, a host write of its elements, or a use
 /// of V other than an element access (assigned, passed to a function whose
 /// body is not in the translation unit). V passed to a function whose body
 /// is here counts as what that function does first with it (a few calls

@@ -3,12 +3,12 @@
 // data`, an earlier `target enter data`, here or around the kernel's call)
 // is lost when the host reads the data afterwards with no `target update
 // from` before the read: an error at the device write naming the map and
-// the host read, with a note at the read. An update before the read, an
-// exit data that copies back, a read after a 'tofrom' region ends, or a
-// read that never comes are fine; a read inside a 'tofrom' region is not.
+// the host read, with a note at the read. An update, an exit data that
+// copies back, a read after a 'tofrom' region ends, or no read are fine; a
+// read inside a 'tofrom' region is not, nor one after a releasing exit.
 // RUN: not %ownmap-rewrite --audit %s --report=%t.json --report-format=json -- 2> %t.err
-// RUN: FileCheck %s < %t.err
-// RUN: python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"]; got=[(x["level"], x["rule"], x["variable"], x["location"]["line"], x["direction"], x["suggestion"]) for x in f]; want=[("error","ownmap.audit.lost-write","u",18,"from_device","map(tofrom: u[0:n])"),("note","ownmap.audit.lost-write","u",28,"from_device","map(tofrom: u[0:n])"),("error","ownmap.audit.lost-write","x",51,"from_device","#pragma omp target update from(x[0:n])"),("note","ownmap.audit.lost-write","x",52,"from_device","#pragma omp target update from(x[0:n])"),("error","ownmap.audit.lost-write","r",76,"from_device","#pragma omp target update from(r[0:n])"),("note","ownmap.audit.lost-write","r",78,"from_device","#pragma omp target update from(r[0:n])"),("error","ownmap.audit.lost-write","v",97,"from_device","#pragma omp target update from(u[0:n])"),("note","ownmap.audit.lost-write","v",107,"from_device","#pragma omp target update from(u[0:n])")]; assert got==want, got' %t.json
+// RUN: FileCheck %s < %t.err && FileCheck %s --check-prefix=RELEASED < %t.err
+// RUN: python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"]; got=[(x["level"], x["rule"], x["variable"], x["location"]["line"], x["direction"], x["suggestion"]) for x in f]; want=[("error","ownmap.audit.lost-write","u",18,"from_device","map(tofrom: u[0:n])"),("note","ownmap.audit.lost-write","u",28,"from_device","map(tofrom: u[0:n])"),("error","ownmap.audit.lost-write","u",18,"from_device","#pragma omp target update from(x[0:n])"),("note","ownmap.audit.lost-write","u",118,"from_device","#pragma omp target update from(x[0:n])"),("error","ownmap.audit.lost-write","x",51,"from_device","#pragma omp target update from(x[0:n])"),("note","ownmap.audit.lost-write","x",52,"from_device","#pragma omp target update from(x[0:n])"),("error","ownmap.audit.lost-write","r",76,"from_device","#pragma omp target update from(r[0:n])"),("note","ownmap.audit.lost-write","r",78,"from_device","#pragma omp target update from(r[0:n])"),("error","ownmap.audit.lost-write","v",97,"from_device","#pragma omp target update from(u[0:n])"),("note","ownmap.audit.lost-write","v",107,"from_device","#pragma omp target update from(u[0:n])")]; assert got==want, got' %t.json
 #include <stdio.h>
 
 // A relaxation kernel, called inside its callers' regions.
@@ -108,4 +108,14 @@ double inside(int n, double *u) {
   }
   return first + u[1];
 }
-// CHECK: 4 errors generated.
+
+// Exit data that releases (or deletes) leaves the host's copy stale: a
+// read after it is as lost as one before.
+double released(int n, double *x) {
+#pragma omp target enter data map(to: x[0:n])
+  relax(n, x);
+#pragma omp target exit data map(release: x[0:n])
+  return x[0];
+}
+// RELEASED: audit-stale-reads.c:18:5: error: 'u' is written on the device here, but 'x[0:n]' is mapped 'to' at line [[#@LINE-5]], which never copies it back, and the host reads 'x[0]' at line [[#@LINE-2]] with no 'target update from' before
+// CHECK: 5 errors generated.
