@@ -2,10 +2,10 @@
 #include "Audit.h"
 #include "CanonicalLoop.h"
 #include "LoopAccess.h"
+#include "LostWrites.h"
 #include "MapInference.h"
 #include "MapItems.h"
 #include "Presence.h"
-#include "StaleReads.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OpenMPKinds.h"
@@ -120,9 +120,6 @@ private:
     Findings.push_back({Level, R, std::move(Text), Loc, std::move(Details),
                         NoteLoc, Note.str()});
   }
-  unsigned line(SourceLocation Loc) const {
-    return Ctx.getSourceManager().getExpansionLineNumber(Loc);
-  }
   const MapItem *find(const std::vector<MapItem> &In,
                       const VarDecl *V) const {
     for (const MapItem &I : In)
@@ -132,22 +129,16 @@ private:
   }
   void auditPointer(const CanonicalLoop &Loop, const LoopAccesses &Accesses,
                     const VariableAccesses &VA);
+  std::vector<ExternalPresence> externalCallers(const VariableAccesses &VA,
+                                               const Presence &P,
+                                               bool Written) const;
   bool reportUnmapped(const VariableAccesses &VA, const Presence &P,
-                      bool Written,
+                      llvm::ArrayRef<ExternalPresence> External, bool Written,
                       llvm::Expected<VariablePlan> &Accessed);
-  void auditStaleReads(const VariableAccesses &VA, const Presence &P);
-  static constexpr unsigned MaxCallerDepth = 8;
-  const clang::Expr *readInCallers(
-      const clang::VarDecl *&Var, const clang::FunctionDecl &F,
-      llvm::function_ref<const clang::Expr *(const clang::VarDecl &,
-                                             const clang::Stmt &,
-                                             const clang::FunctionDecl &)>
-          Search,
-      unsigned Depth) const;
+  void auditStaleReads(const VariableAccesses &VA, const Presence &P,
+                       llvm::ArrayRef<ExternalPresence> External);
   void reportStaleRead(const VariableAccesses &VA, const Access &Write,
-                       const MapItem &Holder, const clang::Expr &Read,
-                       const clang::VarDecl &ReadVar, bool AfterRegion);
-  bool afterRegion(const MapItem &Holder, const clang::Expr &Read) const;
+                       const LaterRead &Read, SourceLocation ReadLoc);
   void compareSections(const MapItem &Item, bool Own,
                        const VariablePlan &Accessed,
                        const Polynomial &ElementSize);
@@ -226,11 +217,15 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
   bool Own = Item && Item->mapsData();
   Presence P = Presences.of(*VA.Var, D);
   bool Written = this->Written.count(VA.Var);
+  std::vector<ExternalPresence> External = externalCallers(VA, P, Written);
   auto Accessed = accessedSection(Loop, Accesses, VA);
-  if (!Own && reportUnmapped(VA, P, Written, Accessed))
+  if (!Own && reportUnmapped(VA, P, External, Written, Accessed))
     return;
   // A map of the construct's own copies nothing when the data is present.
-  if (Own && P.Maps.empty() && Written &&
+  bool Held = !P.Maps.empty() ||
+              llvm::any_of(External,
+                           [](const ExternalPresence &E) { return E.Mapped; });
+  if (Own && !Held && Written &&
       (Item->Type == OMPC_MAP_to || Item->Type == OMPC_MAP_alloc))
     add(FindingLevel::Error, Rule::AuditLostWrite, Item->Item->getBeginLoc(),
         "'" + Name + "' is written on the device but mapped '" +
@@ -240,10 +235,10 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
         {Name, "from_device", "", "map(tofrom: " + text(Item->Item) + ")"});
   if (llvm::any_of(VA.Accesses,
                   [](const Access &A) { return A.Kind != AccessKind::Read; }))
-    auditStaleReads(VA, P);
+    auditStaleReads(VA, P, External);
   uint64_t Size = Ctx.getTypeSizeInChars(VA.Var->getType()->getPointeeType())
                       .getQuantity();
-  if (Own && P.Maps.empty() && !Written && Item->Type == OMPC_MAP_tofrom) {
+  if (Own && !Held && !Written && Item->Type == OMPC_MAP_tofrom) {
     std::string Bytes;
     if (Item->Length) {
       if (auto Len = Polynomial::fromExpr(*Item->Length, Ctx))
@@ -279,43 +274,91 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
                     Polynomial(Size));
 }
 
+/// What the calls in other files of the functions on the way up (Presence
+/// External) map, and, when the construct writes the data, the host reads
+/// on the way up to them that would see the write stale.
+std::vector<ExternalPresence>
+TargetLoopAudit::externalCallers(const VariableAccesses &VA, const Presence &P,
+                                 bool Written) const {
+  std::vector<ExternalPresence> Found;
+  for (const CallerParameter &Up : P.External) {
+    std::optional<LaterRead> Pending;
+    const VarDecl *ReadVar = nullptr;
+    if (Written)
+      if (const Expr *Read =
+              readUpCalls(*VA.Var, D, Up.Calls, Presences, Ctx, ReadVar))
+        Pending = laterRead(*Read, *ReadVar, Ctx);
+    Found.push_back(Presences.external(Up, std::move(Pending)));
+  }
+  return Found;
+}
+
 /// Data the construct does not map itself: present through an enclosing or
-/// earlier map (here or at every visible call), missing (an error), or left
-/// to callers this file does not show (a note). True when reported.
+/// earlier map (here or at every visible call, in this file or, with
+/// several files, in others), missing (an error), or left to callers no
+/// file shows (a note). True when reported.
 bool TargetLoopAudit::reportUnmapped(const VariableAccesses &VA,
-                                     const Presence &P, bool Written,
+                                     const Presence &P,
+                                     llvm::ArrayRef<ExternalPresence> External,
+                                     bool Written,
                                      llvm::Expected<VariablePlan> &Accessed) {
   std::string Name = VA.Var->getName().str();
   SourceLocation Use = VA.Accesses.front().Site->getBeginLoc();
   std::string Clause = std::string("map(") + (Written ? "tofrom" : "to") +
                        ": " + (Accessed ? Accessed->Section : Name + "[...]") +
                        ")";
+  auto Missing = [&](llvm::StringRef Callee, llvm::StringRef Caller,
+                     const SourcePlace &Place) {
+    return "pointer '" + Name +
+           "' is used on the device but its data is not mapped when '" +
+           Callee.str() + "' is called from '" + Caller.str() + "' at " +
+           Place.where(Presences.mainFile()) +
+           ": the device gets the host address and reads garbage or "
+           "faults; map it around that call ('target data' or 'target "
+           "enter data') or add " + Clause + " to the construct";
+  };
   if (!P.Unmapped.empty()) {
     const CallExpr *Call = P.Unmapped.front();
     const FunctionDecl *Caller = Presences.functionOf(*Call);
     add(FindingLevel::Error, Rule::AuditMissingMap, Use,
-        "pointer '" + Name +
-            "' is used on the device but its data is not mapped when '" +
-            Call->getDirectCallee()->getName() + "' is called from '" +
-            (Caller ? Caller->getName() : "") + "' at line " +
-            std::to_string(line(Call->getBeginLoc())) +
-            ": the device gets the host address and reads garbage or "
-            "faults; map it around that call ('target data' or 'target "
-            "enter data') or add " + Clause + " to the construct",
+        Missing(Call->getDirectCallee()->getName(),
+                Caller ? Caller->getName() : "",
+                SourcePlace::of(Call->getBeginLoc(), Ctx.getSourceManager())),
         {Name, "", "", Clause}, Call->getBeginLoc(),
         "'" + Call->getDirectCallee()->getName() +
             "' is called here without a map of the data");
     return true;
   }
-  if (!P.Maps.empty())
+  for (const ExternalPresence &E : External)
+    if (!E.Unmapped.empty()) {
+      const UnmappedCall &Call = E.Unmapped.front();
+      add(FindingLevel::Error, Rule::AuditMissingMap, Use,
+          Missing(Call.Callee, Call.Caller, Call.Place),
+          {Name, "", "", Clause});
+      return true;
+    }
+  bool Elsewhere = llvm::any_of(
+      External, [](const ExternalPresence &E) { return E.Mapped; });
+  if (!P.Maps.empty() || Elsewhere)
     return false;
-  if (!P.NoCaller.empty()) {
+  std::string Callerless;
+  if (!P.NoCaller.empty())
+    Callerless = cast<FunctionDecl>(P.NoCaller.front().Param->getDeclContext())
+                     ->getNameAsString();
+  for (const ExternalPresence &E : External)
+    if (Callerless.empty())
+      Callerless = E.NoCaller.empty() ? "" : E.NoCaller.front();
+  if (!Callerless.empty() || !External.empty()) {
     add(FindingLevel::Note, Rule::AuditReliesOnCaller, Use,
         "pointer '" + Name + "' is not mapped here: the construct relies on "
-                             "data its caller maps (no call of '" +
-            P.NoCaller.front()->getName() +
-            "' is in this file); if the caller does not map it, add " +
-            Clause,
+                             "data its caller maps (" +
+            (Callerless.empty()
+                 ? std::string("its callers in other files are too far up "
+                               "to follow")
+                 : "no call of '" + Callerless + "' is in " +
+                       (Presences.hasOtherFiles() ? "the files audited"
+                                                  : "this file")) +
+            "); if the caller does not map it, add " + Clause,
         {Name, "", "", Clause});
     return true;
   }
@@ -332,144 +375,56 @@ bool TargetLoopAudit::reportUnmapped(const VariableAccesses &VA,
 /// Data that stays on the device without being copied back (every map of
 /// it on the way from a call site is 'to' or 'alloc'): the device's writes
 /// reach the host only through `target update from`. The first host read
-/// after the construct, here or in the callers after their calls, must come
-/// after one. One error per stale read.
-void TargetLoopAudit::auditStaleReads(const VariableAccesses &VA,
-                                      const Presence &P) {
+/// after the construct, here or in the callers after their calls (in this
+/// file or others), must come after one. One error per stale read.
+void TargetLoopAudit::auditStaleReads(
+    const VariableAccesses &VA, const Presence &P,
+    llvm::ArrayRef<ExternalPresence> External) {
   const Access *Write = nullptr;
   for (const Access &A : VA.Accesses)
     if (A.Kind != AccessKind::Read && !Write)
       Write = &A;
-  const FunctionDecl *Here = Presences.functionOf(D);
-  if (!Write || !Here)
+  if (!Write || !Presences.functionOf(D))
     return;
-  llvm::SmallPtrSet<const Expr *, 4> Reported;
-  for (const EnclosingMap &Holder : P.Maps) {
-    // One search per path of calls, judged by the map found last on it:
-    // the outermost region, or an enter data (then no region's end copies
-    // back, the reference count being held), which keeps the data longest.
-    const EnclosingMap *Outermost = &Holder;
-    for (const EnclosingMap &M : P.Maps)
-      if (M.Calls == Holder.Calls)
-        Outermost = &M;
-    if (Outermost != &Holder)
-      continue;
-    // A region that copies back at its end: reads after the end are fresh.
-    const FunctionDecl *HolderFunction = nullptr;
-    SourceLocation Until;
-    if (Holder.Item.copiesBack()) {
-      HolderFunction = Presences.functionOf(*Holder.Item.Directive);
-      Until = Holder.Item.Directive->getAssociatedStmt()->getEndLoc();
-    }
-    auto Search = [&](const VarDecl &V, const Stmt &After,
-                      const FunctionDecl &F) {
-      return firstStaleRead(V, After, F, Ctx,
-                            &F == HolderFunction ? Until : SourceLocation());
-    };
-    const VarDecl *Var = VA.Var;
-    const FunctionDecl *ReadIn = Here;
-    const Expr *Read = Search(*Var, D, *Here);
-    // Up the calls that lead to the map, innermost call first.
-    for (auto It = Holder.Calls.rbegin(); !Read && It != Holder.Calls.rend();
-         ++It) {
-      const auto *Param = dyn_cast<ParmVarDecl>(Var);
-      const FunctionDecl *Caller = Presences.functionOf(**It);
-      if (!Param || !Caller ||
-          Param->getFunctionScopeIndex() >= (*It)->getNumArgs())
-        break;
-      Var = argumentBase((*It)->getArg(Param->getFunctionScopeIndex()));
-      if (!Var)
-        break;
-      ReadIn = Caller;
-      Read = Search(*Var, **It, *Caller);
-    }
-    // A map that never copies back leaves the host's data stale after
-    // the function that holds it returns, too.
-    const FunctionDecl *Holding = Presences.functionOf(*Holder.Item.Directive);
-    bool AfterRegion = false;
-    if (!Read && !Holder.Item.copiesBack() && Holding) {
-      Read = readInCallers(Var, *Holding, Search, /*Depth=*/0);
-      AfterRegion = Read != nullptr;
-    } else if (Read && ReadIn == Holding) {
-      AfterRegion = afterRegion(Holder.Item, *Read);
-    }
-    if (Read && Reported.insert(Read).second)
-      reportStaleRead(VA, *Write, Holder.Item, *Read, *Var,
-                      AfterRegion && isa<OMPTargetDataDirective>(
-                                         Holder.Item.Directive));
+  for (const StaleRead &S : staleReadsAfter(*VA.Var, D, P, Presences, Ctx)) {
+    LaterRead Read = laterRead(*S.Read, *S.ReadVar, Ctx);
+    Read.Holder = heldBy(*S.Holder, Ctx);
+    Read.AfterRegion = S.AfterRegion;
+    reportStaleRead(VA, *Write, Read, S.Read->getBeginLoc());
   }
+  for (const ExternalPresence &E : External)
+    for (const LaterRead &Read : E.Reads)
+      reportStaleRead(VA, *Write, Read, SourceLocation());
 }
 
-/// True when Read, in the function of Holder's directive, comes after the
-/// end of the directive's region.
-bool TargetLoopAudit::afterRegion(const MapItem &Holder,
-                                  const Expr &Read) const {
-  if (!Holder.Directive->hasAssociatedStmt())
-    return false;
-  const SourceManager &SM = Ctx.getSourceManager();
-  return SM.isBeforeInTranslationUnit(
-      SM.getExpansionLoc(Holder.Directive->getAssociatedStmt()->getEndLoc()),
-      SM.getExpansionLoc(Read.getBeginLoc()));
-}
-
-/// The first stale read of parameter Var of F after a call of F, in the
-/// callers (and theirs, a few calls up), with Var set to the variable read.
-const Expr *TargetLoopAudit::readInCallers(
-    const VarDecl *&Var, const FunctionDecl &F,
-    llvm::function_ref<const Expr *(const VarDecl &, const Stmt &,
-                                    const FunctionDecl &)>
-        Search,
-    unsigned Depth) const {
-  const auto *Param = dyn_cast<ParmVarDecl>(Var);
-  if (!Param || Depth >= MaxCallerDepth)
-    return nullptr;
-  for (const CallExpr *Call : Presences.callsOf(F)) {
-    const FunctionDecl *Caller = Presences.functionOf(*Call);
-    const VarDecl *Arg =
-        Param->getFunctionScopeIndex() < Call->getNumArgs()
-            ? argumentBase(Call->getArg(Param->getFunctionScopeIndex()))
-            : nullptr;
-    if (!Caller || !Arg)
-      continue;
-    const Expr *Read = Search(*Arg, *Call, *Caller);
-    if (!Read)
-      Read = readInCallers(Arg, *Caller, Search, Depth + 1);
-    if (Read) {
-      Var = Arg;
-      return Read;
-    }
-  }
-  return nullptr;
-}
-
+/// Read is in this file when ReadLoc is valid (a note goes there).
 void TargetLoopAudit::reportStaleRead(const VariableAccesses &VA,
                                       const Access &Write,
-                                      const MapItem &Holder, const Expr &Read,
-                                      const VarDecl &ReadVar,
-                                      bool AfterRegion) {
+                                      const LaterRead &Read,
+                                      SourceLocation ReadLoc) {
   std::string Name = VA.Var->getName().str();
-  std::string Update = "#pragma omp target update from(" +
-                       text(Holder.Item) + ")";
+  const HeldBy &Holder = *Read.Holder;
+  llvm::StringRef Here = Presences.mainFile();
+  std::string Update = "#pragma omp target update from(" + Holder.Item + ")";
   // After a `target data` region ends an update comes too late: the
   // region's map must copy back.
-  std::string TofromMap = "map(tofrom: " + text(Holder.Item) + ")";
+  std::string TofromMap = "map(tofrom: " + Holder.Item + ")";
   add(FindingLevel::Error, Rule::AuditLostWrite, Write.Site->getBeginLoc(),
-      "'" + Name + "' is written on the device here, but '" +
-          text(Holder.Item) + "' is mapped '" +
-          getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_map, Holder.Type) +
-          "' at line " + std::to_string(line(Holder.Item->getBeginLoc())) +
-          (Holder.copiesBack()
+      "'" + Name + "' is written on the device here, but '" + Holder.Item +
+          "' is mapped '" + Holder.Type + "' at " +
+          Holder.Place.where(Here) +
+          (Holder.CopiesBack
                ? ", which copies it back only when its region ends"
                : ", which never copies it back") +
-          ", and the host reads '" + text(&Read) + "' at line " +
-          std::to_string(line(Read.getBeginLoc())) +
-          (AfterRegion
+          ", and the host reads '" + Read.Text + "' at " +
+          Read.Place.where(Here) +
+          (Read.AfterRegion
                ? ", after the region ends: the host reads stale data; "
                  "use '" + TofromMap + "' there"
                : " with no 'target update from' before: the host reads "
                  "stale data; add '" + Update + "' before the read"),
-      {Name, "from_device", "", AfterRegion ? TofromMap : Update},
-      Read.getBeginLoc(), "the host reads '" + ReadVar.getName() + "' here");
+      {Name, "from_device", "", Read.AfterRegion ? TofromMap : Update},
+      ReadLoc, "the host reads '" + Read.Variable + "' here");
 }
 
 /// A section too small is an error wherever it is mapped; one too large
@@ -527,8 +482,8 @@ void TargetLoopAudit::compareSections(const MapItem &Item, bool Own,
 
 } // namespace
 
-AuditResult auditFile(ASTContext &Ctx) {
-  PresenceAnalysis Presences(Ctx);
+AuditResult auditFile(ASTContext &Ctx, const CallerIndex *Callers) {
+  PresenceAnalysis Presences(Ctx, Callers);
   TargetFinder Finder(Ctx.getSourceManager());
   Finder.TraverseAST(Ctx);
   AuditResult Result;

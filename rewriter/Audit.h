@@ -16,6 +16,7 @@
 #ifndef OWNMAP_REWRITER_AUDIT_H
 #define OWNMAP_REWRITER_AUDIT_H
 
+#include "CallerIndex.h"
 #include "Report.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -46,8 +47,10 @@ struct AuditResult {
 /// the audit got with each construct. A construct's loops are its own loop,
 /// or those its region is made of (`target teams { distribute parallel for
 /// ... }`, `target { teams distribute parallel for ...; ... }`); a region
-/// with other code is not analysed.
-AuditResult auditFile(clang::ASTContext &Ctx);
+/// with other code is not analysed. With Callers, the calls of its
+/// functions in other files count too (CallerIndex.h).
+AuditResult auditFile(clang::ASTContext &Ctx,
+                      const CallerIndex *Callers = nullptr);
 
 } // namespace ownmap
 

@@ -89,6 +89,77 @@ FileRun runOne(const tooling::CompilationDatabase &Compilations,
 /// The stack of the thread that processes one input.
 constexpr unsigned DeepStackBytes = 512u << 20;
 
+/// Runs Work(I) for each I < N, Jobs at a time, each on a thread of its
+/// own with a deep stack: clang's parser, the AST walks clang offers and
+/// some of ours recurse once per level of an expression; generated code
+/// nests tens of thousands of levels (the stack is reserved, not committed:
+/// pages are used only as deep as the walks go).
+void forEachDeep(size_t N, unsigned Jobs,
+                 llvm::function_ref<void(size_t)> Work) {
+  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+  for (size_t I = 0; I < N; ++I)
+    Pool.async([Work, I] {
+      llvm::thread Deep(std::optional<unsigned>(DeepStackBytes),
+                        [Work, I] { Work(I); });
+      Deep.join();
+    });
+  Pool.wait();
+}
+
+/// Records the calls of each parsed file in Index; files that do not
+/// compile record nothing (the audit's own parse reports their errors).
+class IndexConsumer : public ASTConsumer {
+public:
+  IndexConsumer(CallerIndex &Index, DiagnosticsEngine &Diags)
+      : Index(Index), Diags(Diags) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (!Diags.hasErrorOccurred())
+      indexCalls(Ctx, Index);
+  }
+
+private:
+  CallerIndex &Index;
+  DiagnosticsEngine &Diags;
+};
+
+class IndexAction : public ASTFrontendAction {
+public:
+  explicit IndexAction(CallerIndex &Index) : Index(Index) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    return std::make_unique<IndexConsumer>(Index, CI.getDiagnostics());
+  }
+
+private:
+  CallerIndex &Index;
+};
+
+class IndexFactory : public tooling::FrontendActionFactory {
+public:
+  explicit IndexFactory(CallerIndex &Index) : Index(Index) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<IndexAction>(Index);
+  }
+
+private:
+  CallerIndex &Index;
+};
+
+CallerIndex indexOne(const tooling::CompilationDatabase &Compilations,
+                     const std::string &File, const RunSettings &Settings) {
+  CallerIndex Index;
+  tooling::ClangTool Tool(Compilations, {File},
+                          std::make_shared<PCHContainerOperations>(),
+                          llvm::vfs::createPhysicalFileSystem());
+  Tool.appendArgumentsAdjuster(Settings.Flags);
+  IgnoringDiagConsumer Quiet;
+  Tool.setDiagnosticConsumer(&Quiet);
+  Tool.setPrintErrorMessage(false);
+  IndexFactory Factory(Index);
+  Tool.run(&Factory);
+  return Index;
+}
+
 void append(RewriteResults &To, RewriteResults &&From) {
   for (RewriteResults::File &File : From.Files)
     if (llvm::none_of(To.Files, [&](const RewriteResults::File &Seen) {
@@ -118,29 +189,16 @@ RunOutcome runOnFiles(const tooling::CompilationDatabase &Compilations,
   llvm::StringRef Verb = Settings.Options.Audit ? "auditing" : "rewriting";
   std::mutex Lock; // guards Messages and Done
   size_t Done = 0;
-  {
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Settings.Jobs));
-    for (size_t I = 0; I < Inputs.size(); ++I)
-      Pool.async([&, I] {
-        // Clang's parser, the AST walks clang offers and some of ours
-        // recurse once per level of an expression; generated code nests
-        // tens of thousands of levels, so each input gets a thread with a
-        // deep stack (reserved, not committed: pages are used only as
-        // deep as the walks go).
-        llvm::thread Deep(std::optional<unsigned>(DeepStackBytes), [&] {
-          Runs[I] = runOne(Compilations, Inputs[I], Settings, Colors);
-        });
-        Deep.join();
-        std::lock_guard<std::mutex> Guard(Lock);
-        std::string Block;
-        if (Settings.Progress)
-          Block = "[" + std::to_string(++Done) + "/" + Total + "] " +
-                  Verb.str() + " " + Inputs[I] + "\n";
-        Messages << Block + Runs[I].Messages;
-        Messages.flush();
-      });
-    Pool.wait();
-  }
+  forEachDeep(Inputs.size(), Settings.Jobs, [&](size_t I) {
+    Runs[I] = runOne(Compilations, Inputs[I], Settings, Colors);
+    std::lock_guard<std::mutex> Guard(Lock);
+    std::string Block;
+    if (Settings.Progress)
+      Block = "[" + std::to_string(++Done) + "/" + Total + "] " + Verb.str() +
+              " " + Inputs[I] + "\n";
+    Messages << Block + Runs[I].Messages;
+    Messages.flush();
+  });
   RunOutcome Outcome;
   for (size_t I = 0; I < Inputs.size(); ++I) {
     if (Runs[I].Failed)
@@ -148,6 +206,19 @@ RunOutcome runOnFiles(const tooling::CompilationDatabase &Compilations,
     append(Outcome.Results, std::move(Runs[I].Results));
   }
   return Outcome;
+}
+
+CallerIndex indexCallers(const tooling::CompilationDatabase &Compilations,
+                         llvm::ArrayRef<std::string> Files,
+                         const RunSettings &Settings) {
+  std::vector<CallerIndex> Found(Files.size());
+  forEachDeep(Files.size(), Settings.Jobs, [&](size_t I) {
+    Found[I] = indexOne(Compilations, Files[I], Settings);
+  });
+  CallerIndex Index;
+  for (CallerIndex &One : Found)
+    Index.add(std::move(One));
+  return Index;
 }
 
 } // namespace ownmap

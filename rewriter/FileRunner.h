@@ -43,6 +43,13 @@ RunOutcome runOnFiles(const clang::tooling::CompilationDatabase &Compilations,
                       llvm::ArrayRef<std::string> Inputs,
                       const RunSettings &Settings, llvm::raw_ostream &Messages);
 
+/// The calls each of Files makes to functions with external linkage that
+/// it does not define (CallerIndex.h), for an audit of several files: each
+/// file parsed once more, its diagnostics dropped (the audit reports them).
+CallerIndex indexCallers(const clang::tooling::CompilationDatabase &Compilations,
+                         llvm::ArrayRef<std::string> Files,
+                         const RunSettings &Settings);
+
 } // namespace ownmap
 
 #endif

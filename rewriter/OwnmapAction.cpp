@@ -462,7 +462,7 @@ void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {
 /// findings under their own rules.
 void KernelConsumer::audit(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  AuditResult Audited = auditFile(Ctx);
+  AuditResult Audited = auditFile(Ctx, Options.Callers);
   if (!Results.Findings.Audit)
     Results.Findings.Audit.emplace();
   Results.Findings.Audit->add(Audited.Tally);

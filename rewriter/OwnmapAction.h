@@ -2,6 +2,7 @@
 #ifndef OWNMAP_REWRITER_OWNMAPACTION_H
 #define OWNMAP_REWRITER_OWNMAPACTION_H
 
+#include "CallerIndex.h"
 #include "Report.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
@@ -28,6 +29,8 @@ struct RewriteOptions {
   /// Check the target loop constructs already in the main file (see
   /// Audit.h) instead of planning edits.
   bool Audit = false;
+  /// With Audit: the calls made in the other inputs (CallerIndex.h).
+  const CallerIndex *Callers = nullptr;
   /// Add `#line` directives that keep the original file's lines (see
   /// LineDirectives.h).
   bool LineDirectives = true;

@@ -224,10 +224,23 @@ int main(int argc, const char **argv) {
 
   // In place, the rewritten file is the source: its own lines are the ones
   // to name.
-  ownmap::RunSettings Settings{{Audit, !NoLineDirectives && !InPlace},
+  ownmap::RunSettings Settings{{Audit, nullptr, !NoLineDirectives && !InPlace},
                                ownmapFlags(argv[0]),
                                Jobs,
                                Inputs.size() > 1};
+  // An audit of several files (or of files of a compilation database)
+  // judges a kernel with its callers in the other files.
+  ownmap::CallerIndex Callers;
+  if (Audit) {
+    std::vector<std::string> Indexed = Inputs;
+    llvm::append_range(Indexed, Parser->getCompilations().getAllFiles());
+    Indexed = uniqueInputs(Indexed);
+    if (Indexed.size() > 1) {
+      Callers = ownmap::indexCallers(Parser->getCompilations(), Indexed,
+                                     Settings);
+      Settings.Options.Callers = &Callers;
+    }
+  }
   ownmap::RunOutcome Outcome = ownmap::runOnFiles(
       Parser->getCompilations(), Inputs, Settings, errs());
   // The last line of an audit: a file whose constructs were not looked at

@@ -65,8 +65,23 @@ const VarDecl *argumentBase(const Expr *Arg) {
   return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
 
-PresenceAnalysis::PresenceAnalysis(ASTContext &Ctx) : Ctx(Ctx) {
+PresenceAnalysis::PresenceAnalysis(ASTContext &Ctx,
+                                   const CallerIndex *Callers)
+    : Ctx(Ctx), Callers(Callers) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+    MainFile = Main->getName().str();
   CallIndexer(Calls).TraverseAST(Ctx);
+}
+
+ExternalPresence
+PresenceAnalysis::external(const CallerParameter &External,
+                           std::optional<LaterRead> Pending) const {
+  const auto *F = cast<FunctionDecl>(External.Param->getDeclContext());
+  auto Key = parameterKey(*F, External.Param->getFunctionScopeIndex());
+  if (!Callers || !Key)
+    return {};
+  return Callers->resolve(*Key, MainFile, std::move(Pending));
 }
 
 llvm::ArrayRef<const CallExpr *>
@@ -155,12 +170,17 @@ void PresenceAnalysis::collect(const VarDecl &V, const Stmt &At,
   if (Out.Maps.size() > Before || !P || P->getDeclContext() != F ||
       Chain.size() >= MaxCallDepth)
     return;
+  unsigned Index = P->getFunctionScopeIndex();
+  auto Key = parameterKey(*F, Index);
+  bool Elsewhere = Callers && Key && Callers->hasCallsElsewhere(*Key, MainFile);
+  if (Elsewhere)
+    Out.External.push_back({P, Chain});
   auto It = Calls.find(F->getCanonicalDecl());
   if (It == Calls.end() || It->second.empty()) {
-    Out.NoCaller.push_back(F);
+    if (!Elsewhere)
+      Out.NoCaller.push_back({P, Chain});
     return;
   }
-  unsigned Index = P->getFunctionScopeIndex();
   for (const CallExpr *Call : It->second) {
     if (llvm::is_contained(Chain, Call)) // recursion
       continue;
@@ -174,11 +194,13 @@ void PresenceAnalysis::collect(const VarDecl &V, const Stmt &At,
       collect(*Passed, *Call, Outer, Sub);
     }
     // The outermost call without a map is the one to name.
-    if (Sub.Maps.empty() && Sub.NoCaller.empty() && Sub.Unmapped.empty())
+    if (Sub.Maps.empty() && Sub.NoCaller.empty() && Sub.Unmapped.empty() &&
+        Sub.External.empty())
       Out.Unmapped.push_back(Call);
     llvm::append_range(Out.Maps, Sub.Maps);
     llvm::append_range(Out.Unmapped, Sub.Unmapped);
     llvm::append_range(Out.NoCaller, Sub.NoCaller);
+    llvm::append_range(Out.External, Sub.External);
   }
 }
 

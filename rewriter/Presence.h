@@ -7,11 +7,14 @@
 // inside its caller's `target data`: for a parameter, the calls of the
 // function in the translation unit are followed (through callers that pass
 // it on, a few levels deep), and what each call site has mapped counts.
+// With a CallerIndex, so do the calls of a function with external linkage
+// made in other files.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_PRESENCE_H
 #define OWNMAP_REWRITER_PRESENCE_H
 
+#include "CallerIndex.h"
 #include "MapItems.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -31,21 +34,35 @@ struct EnclosingMap {
   bool Structured = false;
 };
 
+/// A parameter of a function on the way from a construct up its callers:
+/// the data comes from that function's callers elsewhere.
+struct CallerParameter {
+  const clang::ParmVarDecl *Param;
+  /// The calls from Param's function down to the construct's function,
+  /// outermost first.
+  std::vector<const clang::CallExpr *> Calls;
+};
+
 struct Presence {
   /// Innermost first.
   std::vector<EnclosingMap> Maps;
   /// Calls of the function (or of a caller that passes the data on) after
   /// which nothing maps the data.
   std::vector<const clang::CallExpr *> Unmapped;
-  /// Functions on the way whose parameter holds the data and of which no
-  /// call is visible: the data comes from callers elsewhere.
-  std::vector<const clang::FunctionDecl *> NoCaller;
+  /// Parameters on the way that hold the data, of functions no call of
+  /// which is visible: the data comes from callers elsewhere.
+  std::vector<CallerParameter> NoCaller;
+  /// Parameters on the way that hold the data, of functions with calls in
+  /// other files (CallerIndex): what those calls map counts too.
+  std::vector<CallerParameter> External;
 };
 
 class PresenceAnalysis {
 public:
-  /// Indexes the calls of the functions of Ctx's translation unit.
-  explicit PresenceAnalysis(clang::ASTContext &Ctx);
+  /// Indexes the calls of the functions of Ctx's translation unit; with
+  /// Callers, those of other files are known too.
+  explicit PresenceAnalysis(clang::ASTContext &Ctx,
+                            const CallerIndex *Callers = nullptr);
 
   /// The maps that keep the data of V present at At, a statement of a
   /// function body (or, with nothing mapped, where it is missing).
@@ -58,8 +75,21 @@ public:
   /// The function whose body holds S, or null.
   const clang::FunctionDecl *functionOf(const clang::Stmt &S) const;
 
+  /// What the calls in other files of External's function map, with
+  /// Pending (a host read in this file between the write and the return of
+  /// that function) judged against their maps.
+  ExternalPresence external(const CallerParameter &External,
+                            std::optional<LaterRead> Pending) const;
+
+  /// The file whose constructs are audited.
+  llvm::StringRef mainFile() const { return MainFile; }
+  /// Calls in other files are known (a CallerIndex was given).
+  bool hasOtherFiles() const { return Callers != nullptr; }
+
 private:
   clang::ASTContext &Ctx;
+  const CallerIndex *Callers;
+  std::string MainFile;
   llvm::DenseMap<const clang::FunctionDecl *,
                  std::vector<const clang::CallExpr *>>
       Calls; // by the callee's canonical declaration
