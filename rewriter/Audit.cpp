@@ -6,6 +6,7 @@
 #include "MapInference.h"
 #include "MapItems.h"
 #include "Presence.h"
+#include "TargetConstructs.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OpenMPKinds.h"
@@ -47,26 +48,6 @@ bool collectDeviceLoops(const Stmt *S, std::vector<const ForStmt *> &Loops) {
     });
   return false;
 }
-
-class TargetFinder : public RecursiveASTVisitor<TargetFinder> {
-public:
-  explicit TargetFinder(const SourceManager &SM) : SM(SM) {}
-  std::vector<const OMPExecutableDirective *> Found;
-
-  // Not VisitOMPLoopDirective: LLVM 19's StmtNodes.td lists
-  // OMPTargetParallelForDirective under OMPExecutableDirective (its C++
-  // class derives from OMPLoopDirective), so the visitor would never call
-  // it for `target parallel for`; isa goes by the C++ classof.
-  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
-        SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
-      Found.push_back(D);
-    return true;
-  }
-
-private:
-  const SourceManager &SM;
-};
 
 class TargetLoopAudit {
 public:
@@ -480,26 +461,76 @@ void TargetLoopAudit::compareSections(const MapItem &Item, bool Own,
            ": " + Accessed.Section + ")"});
 }
 
+/// "in 'scale<float>'": which instantiation a finding is about.
+std::string instantiationOf(const OMPExecutableDirective &D,
+                            const PresenceAnalysis &Presences,
+                            const ASTContext &Ctx) {
+  const FunctionDecl *F = Presences.functionOf(D);
+  if (!F)
+    return "";
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  return " (in '" + OS.str() + "')";
+}
+
+/// The findings of one construct: those of each directive that runs it
+/// (one per template instantiation); one that every instantiation has is
+/// said once, others name their instantiation.
+void auditConstruct(const TargetConstruct &Construct, ASTContext &Ctx,
+                    const PresenceAnalysis &Presences, AuditResult &Result) {
+  std::vector<AuditFinding> Found;
+  std::string NotAnalysed;
+  if (Construct.Uninstantiated) {
+    NotAnalysed = "template never instantiated";
+    Found.push_back({FindingLevel::Warning, Rule::AuditNotAnalysed,
+                     std::string(CannotAudit) +
+                         "its template is never instantiated and the "
+                         "construct depends on the template's parameters",
+                     Construct.Uninstantiated->getBeginLoc()});
+  }
+  std::vector<std::vector<AuditFinding>> PerRun;
+  for (const OMPExecutableDirective *D : Construct.Runs) {
+    TargetLoopAudit Audit(*D, Ctx, Presences);
+    PerRun.push_back(Audit.run());
+    if (NotAnalysed.empty())
+      NotAnalysed = Audit.NotAnalysed;
+  }
+  auto Same = [](const AuditFinding &A, const AuditFinding &B) {
+    return A.TheRule == B.TheRule && A.Loc == B.Loc && A.Message == B.Message;
+  };
+  for (size_t Run = 0; Run < PerRun.size(); ++Run)
+    for (const AuditFinding &F : PerRun[Run]) {
+      AuditFinding Said = F;
+      if (!llvm::all_of(PerRun, [&](const auto &Other) {
+            return llvm::any_of(Other, [&](const AuditFinding &O) {
+              return Same(O, F);
+            });
+          }))
+        Said.Message += instantiationOf(*Construct.Runs[Run], Presences, Ctx);
+      if (llvm::none_of(Found, [&](const AuditFinding &Seen) {
+            return Same(Seen, Said);
+          }))
+        Found.push_back(std::move(Said));
+    }
+  if (!NotAnalysed.empty())
+    ++Result.Tally.NotAnalysed[NotAnalysed];
+  else if (llvm::any_of(Found, [](const AuditFinding &F) {
+             return F.Level != FindingLevel::Note;
+           }))
+    ++Result.Tally.WithFindings;
+  else
+    ++Result.Tally.Clean;
+  llvm::append_range(Result.Findings, std::move(Found));
+}
+
 } // namespace
 
 AuditResult auditFile(ASTContext &Ctx, const CallerIndex *Callers) {
   PresenceAnalysis Presences(Ctx, Callers);
-  TargetFinder Finder(Ctx.getSourceManager());
-  Finder.TraverseAST(Ctx);
   AuditResult Result;
-  for (const OMPExecutableDirective *D : Finder.Found) {
-    TargetLoopAudit Audit(*D, Ctx, Presences);
-    std::vector<AuditFinding> Found = Audit.run();
-    if (!Audit.NotAnalysed.empty())
-      ++Result.Tally.NotAnalysed[Audit.NotAnalysed];
-    else if (llvm::any_of(Found, [](const AuditFinding &F) {
-               return F.Level != FindingLevel::Note;
-             }))
-      ++Result.Tally.WithFindings;
-    else
-      ++Result.Tally.Clean;
-    llvm::append_range(Result.Findings, std::move(Found));
-  }
+  for (const TargetConstruct &Construct : targetConstructs(Ctx))
+    auditConstruct(Construct, Ctx, Presences, Result);
   return Result;
 }
 

@@ -1,5 +1,6 @@
 //===- CallerIndex.cpp - callers of kernel functions in other files ------===//
 #include "CallerIndex.h"
+#include "InstantiatedCode.h"
 #include "LostWrites.h"
 #include "Presence.h"
 #include "clang/AST/Mangle.h"
@@ -44,7 +45,7 @@ namespace {
 
 /// The calls of the main file to functions with external linkage whose
 /// body is elsewhere: what each pointer argument's data finds there.
-class CallRecorder : public RecursiveASTVisitor<CallRecorder> {
+class CallRecorder : public InstantiatedCodeVisitor<CallRecorder> {
 public:
   CallRecorder(ASTContext &Ctx, CallerIndex &Index)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Index(Index), Presences(Ctx) {

@@ -1,5 +1,6 @@
 //===- Presence.cpp - which maps keep data on the device at a construct --===//
 #include "Presence.h"
+#include "InstantiatedCode.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -13,7 +14,8 @@ namespace {
 /// How many callers up a parameter is followed.
 constexpr size_t MaxCallDepth = 8;
 
-class CallIndexer : public RecursiveASTVisitor<CallIndexer> {
+/// Calls in template instantiations are calls of instantiated functions.
+class CallIndexer : public InstantiatedCodeVisitor<CallIndexer> {
 public:
   llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>> &Calls;
   explicit CallIndexer(decltype(Calls) Calls) : Calls(Calls) {}

@@ -8,7 +8,7 @@ import lit.formats
 
 config.name = "ownmap"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".c", ".test"]
+config.suffixes = [".c", ".cpp", ".test"]
 config.excludes = ["Inputs", "unit", "bench", "install", "stress", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.ownmap_test_obj_root
