@@ -120,9 +120,13 @@ private:
                        llvm::ArrayRef<ExternalPresence> External);
   void reportStaleRead(const VariableAccesses &VA, const Access &Write,
                        const LaterRead &Read, SourceLocation ReadLoc);
+  bool compareEachAccess(const MapItem &Item, const CanonicalLoop &Loop,
+                         const LoopAccesses &Accesses,
+                         const VariableAccesses &VA,
+                         const Polynomial &ElementSize);
   void compareSections(const MapItem &Item, bool Own,
                        const VariablePlan &Accessed,
-                       const Polynomial &ElementSize);
+                       const Polynomial &ElementSize, bool Union = true);
 };
 
 /// What a map of Type copies, in words and as a report direction.
@@ -243,7 +247,7 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
       Used = &M.Item;
   if (!Accessed) {
     std::string Why = llvm::toString(Accessed.takeError());
-    if (Used)
+    if (Used && !compareEachAccess(*Used, Loop, Accesses, VA, Polynomial(Size)))
       add(FindingLevel::Warning, Rule::AuditNotAnalysed, Use,
           "cannot compare the map of '" + Name + "' with its accesses: " +
               Why,
@@ -408,11 +412,41 @@ void TargetLoopAudit::reportStaleRead(const VariableAccesses &VA,
       ReadLoc, "the host reads '" + Read.Variable + "' here");
 }
 
+/// When the accesses have no union as one section (their ends compare only
+/// where each one's loops run: `p[r * c]` against `p[r * c + k]` for k in
+/// [1, c)), each access is compared with the map on its own, under its own
+/// loops; the first too small is the error (no too-broad judgement without
+/// the union). False when some access cannot be bounded even alone.
+bool TargetLoopAudit::compareEachAccess(const MapItem &Item,
+                                        const CanonicalLoop &Loop,
+                                        const LoopAccesses &Accesses,
+                                        const VariableAccesses &VA,
+                                        const Polynomial &ElementSize) {
+  std::vector<VariablePlan> Plans;
+  for (const Access &A : VA.Accesses) {
+    auto Plan = accessedSection(Loop, Accesses, VariableAccesses{VA.Var, {A}});
+    if (!Plan) {
+      llvm::consumeError(Plan.takeError());
+      return false;
+    }
+    Plans.push_back(std::move(*Plan));
+  }
+  size_t Before = Findings.size();
+  for (const VariablePlan &Plan : Plans)
+    if (Findings.size() == Before)
+      compareSections(Item, /*Own=*/false, Plan, ElementSize,
+                      /*Union=*/false);
+  return true;
+}
+
 /// A section too small is an error wherever it is mapped; one too large
 /// only on the construct (an enclosing region serves other constructs too).
+/// Accessed is what all the accesses reach (Union), whose section the
+/// error suggests, or what one of them reaches.
 void TargetLoopAudit::compareSections(const MapItem &Item, bool Own,
                                       const VariablePlan &Accessed,
-                                      const Polynomial &ElementSize) {
+                                      const Polynomial &ElementSize,
+                                      bool Union) {
   std::string Name = Item.Var->getName().str();
   if (!Item.Length)
     return; // to the end of an array: its size is the array's
@@ -438,12 +472,14 @@ void TargetLoopAudit::compareSections(const MapItem &Item, bool Own,
         Item.Item->getBeginLoc(),
         Mapped + " (" + Accessed.Reason +
             "): accesses outside the section are out of bounds on the "
-            "device; map '" + Accessed.Section + "'",
+            "device" +
+            (Union ? "; map '" + Accessed.Section + "'" : std::string()),
         {Name, "", "",
-         "map(" +
-             std::string(getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_map,
-                                                       Item.Type)) +
-             ": " + Accessed.Section + ")"});
+         Union ? "map(" +
+                     std::string(getOpenMPSimpleClauseTypeName(
+                         llvm::omp::OMPC_map, Item.Type)) +
+                     ": " + Accessed.Section + ")"
+               : ""});
     return;
   }
   if (!Own || !Below || !Above || (*Below == 0 && *Above == 0))
