@@ -186,16 +186,13 @@ void CallerIndex::resolve(const ParameterKey &Key, llvm::StringRef MainFile,
       }
     }
     for (const CallContext::PassedOn &Up : C.Passed) {
-      bool Known = !Up.Parameter.Function.empty() &&
-                   Calls.count(Up.Parameter) != 0;
+      bool Known =
+          !Up.Parameter.Function.empty() && Calls.count(Up.Parameter) != 0;
       if (!Known) {
         Out.NoCaller.push_back(Up.Name);
         continue;
       }
-      if (Depth + 1 >= MaxPassedDepth ||
-          llvm::any_of(Path, [&](const ParameterKey &Seen) {
-            return !(Seen < Up.Parameter) && !(Up.Parameter < Seen);
-          }))
+      if (Depth + 1 >= MaxPassedDepth || llvm::is_contained(Path, Up.Parameter))
         continue; // recursion, or too deep to follow: nothing said
       Path.push_back(Up.Parameter);
       resolve(Up.Parameter, MainFile, Pending ? Pending : Up.ReadOnTheWay,

@@ -18,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ownmap {
@@ -59,6 +60,9 @@ struct ParameterKey {
   unsigned Index = 0;
   bool operator<(const ParameterKey &O) const {
     return std::tie(Function, Index) < std::tie(O.Function, O.Index);
+  }
+  bool operator==(const ParameterKey &O) const {
+    return Function == O.Function && Index == O.Index;
   }
 };
 

@@ -112,8 +112,7 @@ std::vector<StaleRead> staleReadsAfter(const VarDecl &V, const Stmt &At,
     };
     const VarDecl *Var = &V;
     const FunctionDecl *ReadIn = nullptr;
-    const Expr *Read =
-        searchUp(Var, At, Holder.Calls, Presences, Find, ReadIn);
+    const Expr *Read = searchUp(Var, At, Holder.Calls, Presences, Find, ReadIn);
     // A map that never copies back leaves the host's data stale after
     // the function that holds it returns, too.
     const FunctionDecl *Holding = Presences.functionOf(*Holder.Item.Directive);

@@ -32,8 +32,7 @@ struct StaleRead {
 /// The first stale host read on each path of calls from a map of P down to
 /// At, when a device write at At changes V's data (P: Presence of V at At).
 std::vector<StaleRead> staleReadsAfter(const clang::VarDecl &V,
-                                       const clang::Stmt &At,
-                                       const Presence &P,
+                                       const clang::Stmt &At, const Presence &P,
                                        const PresenceAnalysis &Presences,
                                        clang::ASTContext &Ctx);
 
@@ -41,11 +40,11 @@ std::vector<StaleRead> staleReadsAfter(const clang::VarDecl &V,
 /// after each of Calls (innermost last, searched innermost first) in its
 /// caller; ReadVar set to the variable read. Null when something settles
 /// the question first (StaleReads.h) or no read comes.
-const clang::Expr *
-readUpCalls(const clang::VarDecl &V, const clang::Stmt &At,
-            llvm::ArrayRef<const clang::CallExpr *> Calls,
-            const PresenceAnalysis &Presences, clang::ASTContext &Ctx,
-            const clang::VarDecl *&ReadVar);
+const clang::Expr *readUpCalls(const clang::VarDecl &V, const clang::Stmt &At,
+                               llvm::ArrayRef<const clang::CallExpr *> Calls,
+                               const PresenceAnalysis &Presences,
+                               clang::ASTContext &Ctx,
+                               const clang::VarDecl *&ReadVar);
 
 } // namespace ownmap
 

@@ -55,7 +55,9 @@ static cl::opt<bool> Audit(
     "audit",
     cl::desc("Check the map clauses of the target loop constructs already in "
              "the inputs instead of rewriting; writes no code; exit status 1 "
-             "when a finding is an error"),
+             "when a finding is an error. With several inputs or -p, a kernel "
+             "is judged with its callers in the other files (with -p, every "
+             "file of the database)"),
     cl::cat(OwnmapCategory));
 static cl::opt<bool> NoLineDirectives(
     "no-line-directives",
