@@ -19,16 +19,14 @@ void row_max(int rows, int cols, const float *in, float *out) {
   }
 }
 
-// The same with a map one element short: the last row's last element is
+// Row sums with a map one element short: the last row's last element is
 // out of bounds.
-void row_max_short(int rows, int cols, const float *in, float *out) {
+void row_sum_short(int rows, int cols, const float *in, float *out) {
 #pragma omp target teams distribute parallel for map(to: in[0:rows * cols - 1]) map(from: out[0:rows])
   for (int r = 0; r < rows; ++r) {
-    float m = in[r * cols];
+    out[r] = in[r * cols];
     for (int c = 1; c < cols; ++c)
-      if (in[r * cols + c] > m)
-        m = in[r * cols + c];
-    out[r] = m;
+      out[r] += in[r * cols + c];
   }
 }
-// CHECK: audit-row-offsets.c:[[#@LINE-9]]:58: error: 'in[0:rows * cols - 1]' maps elements [0, cols * rows - 1) but the loop reaches [1, cols * rows) (section from subscripts in[r * cols + c] over r in [0, rows), c in [1, cols)): accesses outside the section are out of bounds on the device{{$}}
+// CHECK: audit-row-offsets.c:[[#@LINE-7]]:58: error: 'in[0:rows * cols - 1]' maps elements [0, cols * rows - 1) but the loop reaches [1, cols * rows) (section from subscripts in[r * cols + c] over r in [0, rows), c in [1, cols)): accesses outside the section are out of bounds on the device{{$}}
