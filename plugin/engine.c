@@ -154,6 +154,15 @@ size_t om_section_upload_host_newer(om_held_section *section, size_t from, size_
   return bytes;
 }
 
+/* Chunks [first, last), complete on the host, become writable and newer
+ * on the host. */
+static void hand_to_host(om_held_section *section, size_t first, size_t last) {
+  uintptr_t low = om_chunk_low(&section->chunks, first),
+            high = om_chunk_high(&section->chunks, last - 1);
+  om_pages_protect(low, high - low, PROT_READ | PROT_WRITE);
+  om_chunks_set(&section->chunks, first, last, OM_CHUNK_HOST_NEWER);
+}
+
 void om_section_let_host_write(om_held_section *section, size_t first, size_t last) {
   const uint8_t *states = section->chunks.states;
   while (first < last) { /* chunks newer on the host are writable already: no system call */
@@ -165,11 +174,16 @@ void om_section_let_host_write(om_held_section *section, size_t first, size_t la
     if (first == end)
       return;
     om_section_fetch(section, first, end);
-    uintptr_t low = om_chunk_low(&section->chunks, first),
-              high = om_chunk_high(&section->chunks, end - 1);
-    om_pages_protect(low, high - low, PROT_READ | PROT_WRITE);
-    om_chunks_set(&section->chunks, first, end, OM_CHUNK_HOST_NEWER);
+    hand_to_host(section, first, end);
     first = end;
+  }
+}
+
+void om_section_hand_in_step_to_host(om_held_section *section) {
+  size_t first, last, from = 0;
+  while (om_chunks_next_run(&section->chunks, OM_CHUNK_IN_STEP, from, &first, &last)) {
+    hand_to_host(section, first, last);
+    from = last;
   }
 }
 

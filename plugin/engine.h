@@ -150,6 +150,10 @@ size_t om_section_upload_host_newer(om_held_section *section, size_t from, size_
 /* The host is about to write chunks [first, last): complete and writable. */
 void om_section_let_host_write(om_held_section *section, size_t first, size_t last);
 
+/* Every chunk in step becomes writable and newer on the host (its host
+ * copy is complete already). */
+void om_section_hand_in_step_to_host(om_held_section *section);
+
 /* The device copy's data comes from the snapshot again (a device-to-device
  * copy); the snapshot stays the newest if keep_snapshot. */
 void om_section_restore_snapshot(om_held_section *section, bool keep_snapshot);
@@ -241,10 +245,16 @@ om_held_section *om_plan_program_section(uintptr_t begin, uintptr_t end, int dev
  * cannot (no room for `need` bytes, or no slot). */
 om_held_section *om_plan_hold(uintptr_t begin, uintptr_t end, int device, size_t need);
 
-/* Marks the taken entries among the first `count` idle again (the call
- * waits or is done with them). */
-void om_plan_release_sections(const om_checked_call *call, const om_presence *taken,
-                              int32_t count);
+/* Decides under the lock which entries of the call the engine takes: for
+ * each entry in order, plan_entry returns the section that serves it (held
+ * now if need be; marked in use here) or NULL when the runtime maps it,
+ * and sets *busy when a section it needs is in use by another call. All or
+ * none: then the sections taken so far are marked idle again, the thread
+ * waits holding nothing, and everything is decided again from the start. */
+typedef om_held_section *om_entry_planner(const om_checked_call *call, om_residency_plan *plan,
+                                          int32_t i, void *context, bool *busy);
+void om_plan_entries(const om_checked_call *call, om_residency_plan *plan,
+                     om_entry_planner *plan_entry, void *context);
 
 /* Enters the call's claim (its entries the runtime maps) into the list, so
  * that no other thread holds what they touch until the call returns. */

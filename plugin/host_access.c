@@ -94,15 +94,10 @@ static void host_touched(om_held_section *section, uintptr_t address) {
       om_section_fetch(section, chunk, chunk + 1);
     break;
   case OM_CHUNK_IN_STEP: /* a write to a read-only chunk */
-    if (whole) {
-      size_t first, last, from = 0;
-      while (om_chunks_next_run(&section->chunks, OM_CHUNK_IN_STEP, from, &first, &last)) {
-        om_section_let_host_write(section, first, last);
-        from = last;
-      }
-    } else {
+    if (whole)
+      om_section_hand_in_step_to_host(section);
+    else
       om_section_let_host_write(section, chunk, chunk + 1);
-    }
     break;
   case OM_CHUNK_HOST_NEWER: /* another thread made it writable meanwhile */
     break;

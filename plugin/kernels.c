@@ -13,7 +13,6 @@
 #include "offload_abi.h"
 #include "real.h"
 
-#include <string.h>
 
 /* Whether entry i, mapped TO only, expects the kernel's writes to its
  * device copy to be discarded: so unless the rewriter proved that the
@@ -49,12 +48,14 @@ static bool present_in_program_section(const om_checked_call *call, int32_t i) {
          om_plan_program_section(begin, begin + (uintptr_t)size, call->device) != NULL;
 }
 
-/* Entry i, decided under the lock: the section that serves it, held now
- * if it was not, and marked in use; or NULL when the runtime maps the
- * entry, after the sections it overlaps were given back. *busy when a
- * section it needs is in use by another kernel. */
-static om_held_section *plan_entry(const om_checked_call *call, int32_t i, bool nowait,
-                                   bool *busy) {
+/* Entry i (om_entry_planner): the section that serves it, held now if it
+ * was not; or NULL when the runtime maps the entry, after the sections it
+ * overlaps were given back. *busy when a section it needs is in use by
+ * another kernel. */
+static om_held_section *plan_entry(const om_checked_call *call, om_residency_plan *plan,
+                                   int32_t i, void *context, bool *busy) {
+  (void)plan;
+  bool nowait = *(const bool *)context;
   const om_map_entries *entries = call->entries;
   uintptr_t begin = (uintptr_t)entries->begins[i], end = begin + (uintptr_t)entries->sizes[i];
   uintptr_t start;
@@ -69,7 +70,6 @@ static om_held_section *plan_entry(const om_checked_call *call, int32_t i, bool 
         *busy = true;
       if (section == NULL || *busy)
         return NULL; /* not held: nothing overlaps it */
-      section->in_use = true;
       return section;
     }
   }
@@ -136,27 +136,10 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
   plan->any = plan->claimed = false;
   if (!om_residency_enabled())
     return;
-  const om_map_entries *entries = call->entries;
-  int32_t takeable = entries->count < OM_PRESENCE_MAX ? entries->count : OM_PRESENCE_MAX;
   om_engine_entry entry = om_engine_lock();
-  for (;;) {
-    memset(&plan->taken, 0, sizeof plan->taken);
-    plan->any = false;
-    bool busy = false;
-    int32_t i;
-    for (i = 0; i < entries->count && !busy; i++)
-      if (plan_entry(call, i, nowait, &busy) != NULL) {
-        om_presence_set(&plan->taken, i, true);
-        plan->any = true;
-      }
-    if (!busy)
-      break;
-    /* All or none: wait holding nothing, then decide everything again. */
-    om_plan_release_sections(call, &plan->taken, i < takeable ? i : takeable);
-    om_engine_wait_for_idle_section();
-  }
+  om_plan_entries(call, plan, plan_entry, &nowait);
   device_may_write_program_sections(call->device);
-  om_plan_claim(plan, entries, &plan->taken);
+  om_plan_claim(plan, call->entries, &plan->taken);
   om_engine_unlock(entry);
 }
 

@@ -17,6 +17,7 @@
 #include "real.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 /* Smaller blocks are left pageable: registering costs more than it saves. */
@@ -136,8 +137,10 @@ om_held_section *om_plan_hold(uintptr_t begin, uintptr_t end, int device, size_t
 
 /* ---- the call's sections and claim ---- */
 
-void om_plan_release_sections(const om_checked_call *call, const om_presence *taken,
-                              int32_t count) {
+/* Marks the taken entries among the first `count` idle again (the call
+ * waits). */
+static void release_sections(const om_checked_call *call, const om_presence *taken,
+                             int32_t count) {
   for (int32_t i = 0; i < count; i++) {
     if (!om_presence_bit(taken, i))
       continue;
@@ -148,6 +151,30 @@ void om_plan_release_sections(const om_checked_call *call, const om_presence *ta
       section->in_use = false;
   }
   pthread_cond_broadcast(&om_engine.section_idle);
+}
+
+void om_plan_entries(const om_checked_call *call, om_residency_plan *plan,
+                     om_entry_planner *plan_entry, void *context) {
+  const om_map_entries *entries = call->entries;
+  for (;;) {
+    memset(&plan->taken, 0, sizeof plan->taken);
+    memset(&plan->first_references, 0, sizeof plan->first_references);
+    plan->any = false;
+    bool busy = false;
+    int32_t i;
+    for (i = 0; i < entries->count && !busy; i++) {
+      om_held_section *section = plan_entry(call, plan, i, context, &busy);
+      if (section != NULL) {
+        section->in_use = true;
+        om_presence_set(&plan->taken, i, true);
+        plan->any = true;
+      }
+    }
+    if (!busy)
+      return;
+    release_sections(call, &plan->taken, i < OM_PRESENCE_MAX ? i : OM_PRESENCE_MAX);
+    om_engine_wait_for_idle_section();
+  }
 }
 
 void om_plan_claim(om_residency_plan *plan, const om_map_entries *entries,

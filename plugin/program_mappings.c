@@ -12,8 +12,6 @@
 #include "offload_abi.h"
 #include "stale.h"
 
-#include <string.h>
-#include <sys/mman.h>
 
 /* ---- the plan ---- */
 
@@ -100,42 +98,33 @@ static bool give_back_for_runtime(const om_map_entries *entries, int32_t i) {
                                        OM_GIVE_BACK_EARLY) != NULL;
 }
 
+/* Entry i (om_entry_planner; context: whether the call is servable): the
+ * section that serves it, or NULL when the runtime gets it. */
+static om_held_section *plan_entry(const om_checked_call *call, om_residency_plan *plan,
+                                   int32_t i, void *context, bool *busy) {
+  bool servable = *(const bool *)context;
+  om_held_section *section = NULL;
+  if (servable)
+    section = plan->kind == OM_CALL_DATA_BEGIN ? plan_mapping_begin(call, i, busy)
+                                               : plan_mapping_use(call, plan->kind, i, busy);
+  if (section != NULL)
+    om_presence_set(&plan->first_references, i,
+                    plan->kind == OM_CALL_DATA_BEGIN && section->program_refs == 0);
+  else if (!*busy)
+    *busy = give_back_for_runtime(call->entries, i);
+  return section;
+}
+
 void om_residency_plan_data(const om_checked_call *call, om_call_kind kind, bool nowait,
                             om_residency_plan *plan) {
   plan->kind = kind;
   plan->any = plan->claimed = false;
   if (!om_residency_enabled())
     return;
-  const om_map_entries *entries = call->entries;
-  bool servable = call_servable(entries, nowait);
+  bool servable = call_servable(call->entries, nowait);
   om_engine_entry entry = om_engine_lock();
-  for (;;) {
-    memset(&plan->taken, 0, sizeof plan->taken);
-    memset(&plan->first_references, 0, sizeof plan->first_references);
-    plan->any = false;
-    bool busy = false;
-    int32_t i;
-    for (i = 0; i < entries->count && !busy; i++) {
-      om_held_section *section = NULL;
-      if (servable)
-        section = kind == OM_CALL_DATA_BEGIN ? plan_mapping_begin(call, i, &busy)
-                                             : plan_mapping_use(call, kind, i, &busy);
-      if (section != NULL) {
-        section->in_use = true;
-        om_presence_set(&plan->taken, i, true);
-        om_presence_set(&plan->first_references, i,
-                        kind == OM_CALL_DATA_BEGIN && section->program_refs == 0);
-        plan->any = true;
-      } else if (!busy) {
-        busy = give_back_for_runtime(entries, i);
-      }
-    }
-    if (!busy)
-      break;
-    om_plan_release_sections(call, &plan->taken, i); /* at most OM_RESIDENCY_SERVED_ENTRIES */
-    om_engine_wait_for_idle_section();
-  }
-  om_plan_claim(plan, entries, &plan->taken);
+  om_plan_entries(call, plan, plan_entry, &servable);
+  om_plan_claim(plan, call->entries, &plan->taken);
   om_engine_unlock(entry);
 }
 
@@ -179,14 +168,7 @@ static void discard_program_device_data(om_held_section *section) {
     return;
   if (!section->device_diverged)
     return;
-  size_t first, last, from = 0;
-  while (om_chunks_next_run(&section->chunks, OM_CHUNK_IN_STEP, from, &first, &last)) {
-    uintptr_t low = om_chunk_low(&section->chunks, first),
-              high = om_chunk_high(&section->chunks, last - 1);
-    om_pages_protect(low, high - low, PROT_READ | PROT_WRITE);
-    om_chunks_set(&section->chunks, first, last, OM_CHUNK_HOST_NEWER);
-    from = last;
-  }
+  om_section_hand_in_step_to_host(section);
   om_section_forget_edges(section);
 }
 
