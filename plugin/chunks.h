@@ -1,5 +1,5 @@
 /* chunks.h - which copy of each part of a held heap block is the newest:
- * the bookkeeping of transfer elision (residency.c), kept apart so that it
+ * the bookkeeping of transfer elision (residency.h), kept apart so that it
  * can be tested alone.
  *
  * A held block's tracked pages [guard_low, guard_high) are cut into chunks

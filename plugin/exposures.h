@@ -6,7 +6,7 @@
  * such copies with EFAULT on a protected page instead of faulting, and a
  * DMA write into a read-only page is never seen.
  *
- * Transfer elision (residency.c) consults them wherever it would protect
+ * Transfer elision (residency.h) consults them wherever it would protect
  * a chunk: a chunk that an exposure for writing meets stays newer on the
  * host and writable (so it is copied to the device before every kernel
  * that reads it while the exposure lasts); a chunk that any exposure meets

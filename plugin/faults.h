@@ -1,5 +1,5 @@
 /* faults.h - the plugin's SIGSEGV handler, shared by the checks that guard
- * host memory with mprotect (stale.c) and transfer elision (residency.c).
+ * host memory with mprotect (stale.c) and transfer elision (residency.h).
  *
  * Installed on first use. A fault is offered to each owner in turn; one
  * that owns the address makes it accessible (or the data right) and the

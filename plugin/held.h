@@ -1,7 +1,7 @@
-/* held.h - the heap blocks transfer elision holds (residency.c): what is
+/* held.h - the heap blocks transfer elision holds (residency.h): what is
  * known of each, the table of them, and the copies made for them.
  *
- * The concurrency rules are residency.h's: every function here runs under
+ * The concurrency rules are engine.h's: every function here runs under
  * the engine lock, except those that say they may run without it. */
 #ifndef OWNMAP_PLUGIN_HELD_H
 #define OWNMAP_PLUGIN_HELD_H

@@ -1,4 +1,4 @@
-/* host_pages.h - the page mechanics of transfer elision (residency.c):
+/* host_pages.h - the page mechanics of transfer elision (residency.h):
  * protection changes that must not fail silently, and copies into
  * protected pages that no other host thread can see half done.
  *

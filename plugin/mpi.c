@@ -1,6 +1,6 @@
 /* mpi.c - MPI's calls that hand the program's buffers to a transport,
  * interposed (as a PMPI tool would) so that the pages the plugin protects
- * (transfer elision, residency.c; the stale check, stale.c) never make a
+ * (transfer elision, residency.h; the stale check, stale.c) never make a
  * transport fail or miss a write.
  *
  * Why here, and not in the system calls: transports touch the buffers of

@@ -69,63 +69,9 @@
  * Parts: the take-over policy (takeover.h), the calls in flight that map
  * through the runtime (claims.h), the chunk bookkeeping (chunks.h), the
  * page mechanics (host_pages.h) and the held blocks with their copies
- * (held.h) are each testable alone; residency.c is the engine
- * that drives them under the lock.
- *
- * Concurrency model.
- *  - States of a slot of the held-block table: FREE (begin == 0), HELD
- *    (idle) and IN USE (exactly one call is forwarded with it: a kernel
- *    that takes it over, or a data call the engine serves for it). A HELD
- *    or IN USE section is also MAPPED BY THE PROGRAM while program_refs >
- *    0; that changes only under the lock, by a served data call, and
- *    giving the section back hands the references to the runtime. Its
- *    chunks are each IN_STEP (read-only), HOST_NEWER (writable) or
- *    DEVICE_NEWER (PROT_NONE).
- *  - One mutex, the engine lock, guards every transition, all chunk states
- *    and the claims. Lock order: engine lock, then the shadow's device
- *    locks, then the ledger's lock; never the other way. Calls into the
- *    runtime are made under it.
- *  - A held block and a runtime mapping of any of it by a call in flight
- *    never exist at once, so the runtime never meets a held block's device
- *    copy or its protected pages. Every offload call is planned under the
- *    lock before it is forwarded, in one step: its kernel entries that are
- *    taken over get their sections (held now if need be) marked in use; the
- *    sections its other entries overlap are given back; and those entries
- *    are entered as the call's claim (claims.h), which lasts until the call
- *    returns. A block is held only when no claim and no mapping of the
- *    program (the shadow) touches it. (Before, a thread could decide alone
- *    to leave an entry to the runtime while another held its block: the
- *    runtime then found the new device copy present and the kernel read it
- *    before the engine had filled it.)
- *  - FREE -> HELD -> IN USE: a kernel's plan. IN USE -> HELD: its thread
- *    when the call returns. HELD -> FREE: any thread (give back, eviction,
- *    free, exit, fork), only when idle.
- *  - Waiting: a thread waits (on one condition variable, broadcast whenever
- *    a section becomes idle or free) only while it holds no section in use
- *    and before its claim is entered. A plan that needs a section in use
- *    by another kernel releases what it took, waits, and decides again from
- *    the start: the slot may hold another block by then. A kernel that is
- *    forwarded never waits for the engine except through the lock, so
- *    every waiter is eventually woken and no two threads wait for each
- *    other.
- *  - The fault handler takes the engine lock and never waits on the
- *    condition: it completes the faulting chunk (copy back, or make it
- *    writable) whatever the section's state, and the access is retried.
- *    The thread that holds the lock never touches a protected page (a fault
- *    there is the engine's own bug and is not waited for).
- *  - A fault on pages being copied back waits for that copy: the copy lands
- *    in the pages moved aside (the range stays mapped PROT_NONE), so the
- *    faulting thread blocks on the engine lock until the pages are back,
- *    complete; or, by DMA into page-locked memory, in the protected pages
- *    themselves. No host thread can see part of a copy.
- *  - Exposures (exposures.h) are added and removed under the engine lock;
- *    the engine consults them wherever it would protect a chunk. An MPI
- *    call exposes its buffers before the transport may touch them and
- *    ends them when the operation is complete, so the transport never
- *    meets a protected page of them, whichever process copies.
- *  - From the first exit handler on nothing is held again and every
- *    section is given back (after running kernels return), so threads that
- *    still offload while the runtime tears down meet plain memory.
+ * (held.h) are each testable alone; the engine drives them under one lock
+ * in the files that engine.h lists, and engine.h states its concurrency
+ * model (states, lock order, who waits on whom).
  */
 #ifndef OWNMAP_PLUGIN_RESIDENCY_H
 #define OWNMAP_PLUGIN_RESIDENCY_H

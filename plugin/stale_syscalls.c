@@ -1,6 +1,6 @@
 /* stale_syscalls.c - the interposed functions that keep the plugin's
  * protected host memory (the stale-data check, stale.c; transfer elision,
- * residency.c) from changing the program's behaviour: system calls that
+ * residency.h) from changing the program's behaviour: system calls that
  * write into memory or read from it get complete, accessible buffers first,
  * so they never fail (signals.c keeps the plugin's SIGSEGV handler
  * reachable).

@@ -1,5 +1,5 @@
 /* takeover.h - which map entries of a kernel transfer elision takes over
- * (residency.c): the policy as pure functions of what is known about an
+ * (residency.h): the policy as pure functions of what is known about an
  * entry, so that it can be tested alone.
  *
  * The engine holds whole heap blocks through one extra reference, so any

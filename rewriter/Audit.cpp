@@ -67,7 +67,7 @@ private:
   std::vector<MapItem> Items;
   std::vector<AuditFinding> Findings;
   /// Pointers some loop of the construct writes.
-  llvm::SmallPtrSet<const VarDecl *, 8> Written;
+  llvm::SmallPtrSet<const VarDecl *, 8> WrittenPointers;
   /// The construct runs one loop: its own sections are compared with that
   /// loop's (with several, a section serves them all).
   bool OneLoop = true;
@@ -183,7 +183,7 @@ std::vector<AuditFinding> TargetLoopAudit::run() {
       if (llvm::any_of(VA.Accesses, [](const Access &A) {
             return A.Kind != AccessKind::Read;
           }))
-        Written.insert(VA.Var);
+        WrittenPointers.insert(VA.Var);
     Loops.emplace_back(std::move(*Loop), std::move(*Accesses));
   }
   for (const auto &[Loop, Accesses] : Loops)
@@ -201,7 +201,7 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
   const MapItem *Item = find(Items, VA.Var);
   bool Own = Item && Item->mapsData();
   Presence P = Presences.of(*VA.Var, D);
-  bool Written = this->Written.count(VA.Var);
+  bool Written = WrittenPointers.count(VA.Var);
   std::vector<ExternalPresence> External = externalCallers(VA, P, Written);
   auto Accessed = accessedSection(Loop, Accesses, VA);
   if (!Own && reportUnmapped(VA, P, External, Written, Accessed))

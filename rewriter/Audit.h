@@ -30,10 +30,10 @@ struct AuditFinding {
   Rule TheRule;
   std::string Message;
   clang::SourceLocation Loc;
-  FindingDetails Details;
+  FindingDetails Details = {};
   /// A note at NoteLoc when valid (e.g. the host read of a lost write).
-  clang::SourceLocation NoteLoc;
-  std::string Note;
+  clang::SourceLocation NoteLoc = {};
+  std::string Note = {};
 };
 
 struct AuditResult {

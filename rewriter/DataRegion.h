@@ -34,12 +34,12 @@ namespace ownmap {
 struct PlannedLoop {
   LoopSite Site;
   OffloadPlan Plan;
-  std::vector<ExclusivityPair> Exclusivity;
+  std::vector<ExclusivityPair> Exclusivity{};
   /// Run-time exclusivity checks that go right before the loop's directive
   /// (the others go before the data region around it).
-  std::vector<std::string> Checks;
+  std::vector<std::string> Checks{};
   /// Transfer-elision facts that go after the checks (Facts.h).
-  std::vector<std::string> Facts;
+  std::vector<std::string> Facts{};
 };
 
 /// An array the region keeps on the device.

@@ -48,7 +48,7 @@ struct Access {
   /// For Update: the reduction operator.
   ReductionOp Reduction = ReductionOp::Add;
   /// The canonical inner loops around the access, outermost first.
-  llvm::SmallVector<CanonicalLoop, 2> InnerLoops;
+  llvm::SmallVector<CanonicalLoop, 2> InnerLoops{};
   /// Not executed in every iteration (under if, ?:, &&, a while loop, or in
   /// a loop body that has break or continue).
   bool Conditional = false;
@@ -58,7 +58,7 @@ struct Access {
   /// Through a local pointer view of the variable (`float *row = a + i *
   /// ld; row[j]`): the element offsets of the views, outermost first, to
   /// add to Index (none for `*row`).
-  llvm::SmallVector<const clang::Expr *, 1> ViewOffsets;
+  llvm::SmallVector<const clang::Expr *, 1> ViewOffsets{};
   /// Through a view declared before the loop: the device gets the view
   /// through the variable's map, so the view's own first element must be
   /// in the section.

@@ -132,7 +132,7 @@ std::error_code createTemporary(StringRef Target, int &FD,
 struct Staged {
   const OutputText *Output;
   std::string Target;
-  std::string Temporary;
+  std::string Temporary{};
   bool Existed = false;
   bool Truncate = false;
 };
