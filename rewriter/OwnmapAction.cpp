@@ -14,6 +14,7 @@
 #include "MapInference.h"
 #include "NestingDepth.h"
 #include "Report.h"
+#include "ScratchFlow.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -360,6 +361,8 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
     return;
   std::vector<DataRegion> Regions = planDataRegions(
       Loops, PointerOrigins(*Annotations), Kernel.getASTContext());
+  if (auto E = checkScratchFlow(Loops, Regions, Annotations->statedFacts()))
+    return fail(std::move(E));
   placeExclusivityChecks(*Annotations, Loops, Regions);
   placeFacts(Loops, Regions, Kernel.getASTContext());
   if (auto E = linkGlobals(Loops, Kernel.getASTContext(), File.Edits))
