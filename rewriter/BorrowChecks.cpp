@@ -64,17 +64,7 @@ llvm::Error checkBorrow(const SubscriptAnalysis &Subscripts,
                                "device may only read it)",
                            FindingDetails{Name.str(), "", "", ""}, PA.KindLoc, AnnotatedHere);
   }
-  if (*PA.Kind != Ownership::Out)
-    return llvm::Error::success();
-  std::vector<const Access *> Early = readsBeforeWrite(Subscripts, VA);
-  if (Early.empty())
-    return llvm::Error::success();
-  return sourceError(Rule::BorrowReadBeforeWrite, Early.front()->Site->getBeginLoc(),
-                     "read of '" + Name +
-                         "' before it is written in this iteration; OM_OUT "
-                         "data is uninitialised on the device",
-                     FindingDetails{Name.str(), "", "", ""}, PA.KindLoc,
-                     AnnotatedHere);
+  return llvm::Error::success();
 }
 
 /// The lower of A and B where Facts hold, if one provably is.
@@ -110,23 +100,23 @@ rangeOf(llvm::ArrayRef<AffineSubscript> All, llvm::ArrayRef<Polynomial> Stated) 
 }
 
 llvm::Expected<std::optional<ElementRange>>
-scratchReadsBeforeWrite(const SubscriptAnalysis &Subscripts,
-                        const VariableAccesses &VA, const ParamAnnotation &PA,
-                        llvm::ArrayRef<Polynomial> Stated) {
-  if (*PA.Kind != Ownership::Scratch)
+earlyReads(const SubscriptAnalysis &Subscripts, const VariableAccesses &VA,
+           const ParamAnnotation &PA, llvm::ArrayRef<Polynomial> Stated) {
+  if (*PA.Kind != Ownership::Out && *PA.Kind != Ownership::Scratch)
     return std::nullopt;
   std::vector<const Access *> Early = readsBeforeWrite(Subscripts, VA);
   if (Early.empty())
     return std::nullopt;
   llvm::StringRef Name = VA.Var->getName();
+  llvm::StringRef Macro = macroName(*PA.Kind);
   auto Refuse = [&](const Access &A, const llvm::Twine &Why) {
     return sourceError(Rule::BorrowReadBeforeWrite, A.Site->getBeginLoc(),
                        "read of '" + Name +
-                           "' before it is written in this iteration; "
-                           "OM_SCRATCH data is uninitialised on the device "
-                           "(" + Why + ")",
+                           "' before it is written in this iteration; " +
+                           Macro + " data is uninitialised on the device (" +
+                           Why + ")",
                        FindingDetails{Name.str(), "", "", ""}, PA.KindLoc,
-                       "'" + Name + "' is annotated OM_SCRATCH here");
+                       "'" + Name + "' is annotated " + Macro + " here");
   };
   std::vector<AffineSubscript> Reads;
   for (const Access *A : Early) {
@@ -202,6 +192,12 @@ llvm::Error checkOutCoverage(const SubscriptAnalysis &Subscripts,
     return llvm::Error::success();
   llvm::StringRef Name = VA.Var->getName();
   std::string AnnotatedHere = "'" + Name.str() + "' is annotated OM_OUT here";
+  // A loop that only reads it reads what an earlier loop wrote
+  // (EarlierWrites.h), and copies nothing back inside the region that
+  // keeps it.
+  if (llvm::none_of(VA.Accesses,
+                    [](const Access &A) { return isWrite(A.Kind); }))
+    return llvm::Error::success();
   const Access *Write;
   std::vector<AffineSubscript> Certain = certainWrites(Subscripts, VA, Write);
   const Access *FieldWrite = nullptr;

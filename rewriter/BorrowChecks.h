@@ -3,9 +3,9 @@
 // What an annotation promises the device, checked against what one loop
 // does with the pointer: OM_IN data is only read; OM_OUT and OM_SCRATCH
 // data is uninitialised on the device, so each read is of an element the
-// iteration wrote before (for OM_SCRATCH, or an earlier loop:
-// ScratchFlow.h); OM_OUT data is copied back whole, so every element of
-// its section must be written.
+// iteration wrote before, or an earlier loop did (EarlierWrites.h); OM_OUT
+// data is copied back whole, so every element of its section that the
+// loop writes must be written.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_BORROWCHECKS_H
@@ -18,9 +18,7 @@
 
 namespace ownmap {
 
-/// Writes through OM_IN, and reads of OM_OUT data before the iteration
-/// has certainly written the element (a write counts when it runs whenever
-/// the read does: unconditional, in no inner loop the read is not in).
+/// Writes through OM_IN.
 llvm::Error checkBorrow(const SubscriptAnalysis &Subscripts,
                         const VariableAccesses &VA,
                         const ParamAnnotation &PA);
@@ -34,12 +32,14 @@ struct ElementRange {
   clang::SourceLocation Site; // the first of the accesses
 };
 
-/// For OM_SCRATCH: the elements that reads of VA reach before the iteration
-/// has certainly written them, which an earlier loop of the kernel must
-/// have written on the device (ScratchFlow.h); none when there are none.
-/// Fails when they cannot be bounded. Stated: the kernel's facts P >= 0.
+/// For OM_OUT and OM_SCRATCH: the elements that reads of VA reach before
+/// the iteration has certainly written them (a write counts when it runs
+/// whenever the read does: unconditional, in no inner loop the read is not
+/// in), which an earlier loop of the kernel must have written on the
+/// device (EarlierWrites.h); none when there are none. Fails when they
+/// cannot be bounded. Stated: the kernel's facts P >= 0.
 llvm::Expected<std::optional<ElementRange>>
-scratchReadsBeforeWrite(const SubscriptAnalysis &Subscripts,
+earlyReads(const SubscriptAnalysis &Subscripts,
                         const VariableAccesses &VA, const ParamAnnotation &PA,
                         llvm::ArrayRef<Polynomial> Stated);
 
@@ -50,8 +50,8 @@ certainlyWritten(const SubscriptAnalysis &Subscripts,
                  const VariableAccesses &VA,
                  llvm::ArrayRef<Polynomial> Stated);
 
-/// For OM_OUT: the loop certainly writes every element of the section it
-/// reaches (unconditional writes whose subscripts together cover it
+/// For OM_OUT that the loop writes: it certainly writes every element of
+/// the section it reaches (unconditional writes whose subscripts together cover it
 /// without gaps, and no access beyond them).
 llvm::Error checkOutCoverage(const SubscriptAnalysis &Subscripts,
                              const VariableAccesses &VA,

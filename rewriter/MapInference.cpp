@@ -270,11 +270,11 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
     return std::move(E);
   VariablePlan Plan;
   std::vector<Polynomial> Stated = Annotations.statedFacts();
-  auto Early = scratchReadsBeforeWrite(Subscripts, VA, *PA, Stated);
+  auto Early = earlyReads(Subscripts, VA, *PA, Stated);
   if (!Early)
     return Early.takeError();
   Plan.ReadsBeforeWrite = std::move(*Early);
-  if (*PA->Kind == Ownership::Scratch)
+  if (*PA->Kind == Ownership::Out || *PA->Kind == Ownership::Scratch)
     Plan.CertainlyWritten = certainlyWritten(Subscripts, VA, Stated);
   Plan.Map = mapFor(*PA->Kind);
   Plan.Annotation = PA->Kind;

@@ -48,8 +48,8 @@ struct VariablePlan {
   /// (LengthSnapshots.h): its declaration must go into the kernel.
   bool LengthSnapshot = false;
   std::optional<ReductionOp> Reduction;
-  /// OM_SCRATCH elements the loop reads before its iteration writes them:
-  /// an earlier loop must provide them (ScratchFlow.h).
+  /// OM_OUT or OM_SCRATCH elements the loop reads before its iteration
+  /// writes them: an earlier loop must provide them (EarlierWrites.h).
   std::optional<ElementRange> ReadsBeforeWrite;
   /// The elements the loop writes in every iteration, when they form one
   /// range without gaps (for a later loop's ReadsBeforeWrite).

@@ -1,5 +1,5 @@
-//===- ScratchFlow.cpp - OM_SCRATCH data one loop writes and a later reads ===//
-#include "ScratchFlow.h"
+//===- EarlierWrites.cpp - uninitialised data one loop writes, a later reads ===//
+#include "EarlierWrites.h"
 #include "Diagnostics.h"
 #include "EmptyLoops.h"
 #include "clang/AST/ASTContext.h"
@@ -116,11 +116,24 @@ Provider findWriter(llvm::ArrayRef<PlannedLoop> Loops, size_t K,
   return P;
 }
 
+/// The error for V's reads before write, for the reason Why.
+llvm::Error readBeforeWrite(const VariablePlan &V, const std::string &Why) {
+  std::string Name = V.Var->getName().str();
+  llvm::StringRef Macro = macroName(*V.Annotation);
+  return sourceError(Rule::BorrowReadBeforeWrite, V.ReadsBeforeWrite->Site,
+                     "read of '" + Name +
+                         "' before it is written in this iteration; " +
+                         Macro + " data is uninitialised on the device (" +
+                         Why + ")",
+                     FindingDetails{Name, "", "", ""}, V.AnnotationLoc,
+                     "'" + Name + "' is annotated " + Macro + " here");
+}
+
 } // namespace
 
-llvm::Error checkScratchFlow(llvm::MutableArrayRef<PlannedLoop> Loops,
-                             llvm::ArrayRef<DataRegion> Regions,
-                             llvm::ArrayRef<Polynomial> Stated) {
+llvm::Error checkEarlierWrites(llvm::MutableArrayRef<PlannedLoop> Loops,
+                               llvm::ArrayRef<DataRegion> Regions,
+                               llvm::ArrayRef<Polynomial> Stated) {
   llvm::Error Errors = llvm::Error::success();
   for (size_t K = 0; K < Loops.size(); ++K)
     for (VariablePlan &V : Loops[K].Plan.Variables) {
@@ -135,16 +148,26 @@ llvm::Error checkScratchFlow(llvm::MutableArrayRef<PlannedLoop> Loops,
                     " writes, kept on the device by the data region";
         continue;
       }
-      std::string Name = V.Var->getName().str();
-      Errors = llvm::joinErrors(
-          std::move(Errors),
-          sourceError(Rule::BorrowReadBeforeWrite, V.ReadsBeforeWrite->Site,
-                      "read of '" + Name +
-                          "' before it is written in this iteration; "
-                          "OM_SCRATCH data is uninitialised on the device (" +
-                          P.Why + ")",
-                      FindingDetails{Name, "", "", ""}, V.AnnotationLoc,
-                      "'" + Name + "' is annotated OM_SCRATCH here"));
+      Errors = llvm::joinErrors(std::move(Errors), readBeforeWrite(V, P.Why));
+    }
+  return Errors;
+}
+
+llvm::Error checkEarlierWriters(llvm::ArrayRef<PlannedLoop> Loops) {
+  llvm::Error Errors = llvm::Error::success();
+  for (size_t K = 0; K < Loops.size(); ++K)
+    for (const VariablePlan &V : Loops[K].Plan.Variables) {
+      bool Written = false;
+      for (size_t J = 0; J < K && !Written; ++J) {
+        const VariablePlan *W = planOf(Loops[J], V.Var);
+        Written = W && W->FirstWrite.isValid() &&
+                  Loops[J].Site.Block == Loops[K].Site.Block;
+      }
+      if (V.ReadsBeforeWrite && !Written)
+        Errors = llvm::joinErrors(
+            std::move(Errors),
+            readBeforeWrite(V, "no earlier loop of the kernel writes '" +
+                                   V.Var->getName().str() + "'"));
     }
   return Errors;
 }
