@@ -344,15 +344,18 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
     return std::nullopt;
   const VariablePlan &Front = *Uses.front().Plan;
   Polynomial Low = *Front.Lower, High = *Front.Lower + *Front.Length;
+  // Ends compare only where that is known for any value of the scalars
+  // (`x[off:n]` starts below `x[0:n]` when off < 0).
   for (const Use &U : Uses.drop_front()) {
     Polynomial L = *U.Plan->Lower, H = *U.Plan->Lower + *U.Plan->Length;
-    std::optional<int> Below = (L - Low).sign(), Above = (H - High).sign();
-    if (!Below || !Above)
-      return std::nullopt; // sections that cannot be compared
-    if (*Below < 0)
+    if (provenNonNegative(Low - L, {}))
       Low = L;
-    if (*Above > 0)
+    else if (!provenNonNegative(L - Low, {}))
+      return std::nullopt; // sections that cannot be compared
+    if (provenNonNegative(H - High, {}))
       High = H;
+    else if (!provenNonNegative(High - H, {}))
+      return std::nullopt;
   }
   if (!stable(Low) || !stable(High))
     return std::nullopt;
