@@ -155,10 +155,31 @@ const Stmt *loopAround(const CompoundStmt *Block, const Stmt &Root) {
   return nullptr;
 }
 
+/// True when Host calls a function of the program (or through a pointer):
+/// it may reach a kept array through a global that aliases it, out of the
+/// region's sight. The C library's functions reach only what they are
+/// passed, which the host uses see.
+bool callsProgramFunction(llvm::ArrayRef<const Stmt *> Host,
+                          const SourceManager &SM) {
+  llvm::SmallVector<const Stmt *, 32> Work(Host.begin(), Host.end());
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee || !SM.isInSystemHeader(Callee->getLocation()))
+        return true;
+    }
+    llvm::append_range(Work, S->children());
+  }
+  return false;
+}
+
 /// Loop as a host loop around the loops of Loops that are statements of
 /// its body Block: none when no region can go around it (it does not start
 /// its line, no line can follow it, it may jump out of itself, or its host
-/// code moves a pointer a loop maps).
+/// code moves a pointer a loop maps or calls a function of the program).
 std::optional<HostLoop> hostLoop(const Stmt &Loop, const CompoundStmt &Block,
                                  llvm::ArrayRef<PlannedLoop> Loops,
                                  ASTContext &Ctx) {
@@ -181,7 +202,8 @@ std::optional<HostLoop> hostLoop(const Stmt &Loop, const CompoundStmt &Block,
           return L.Site.Loop == S && L.Site.Block == &Block;
         }))
       H.HostCode.push_back(S);
-  if (movesMappedPointer(collectHostUses(H.HostCode, Ctx), Loops))
+  if (movesMappedPointer(collectHostUses(H.HostCode, Ctx), Loops) ||
+      callsProgramFunction(H.HostCode, SM))
     return std::nullopt;
   llvm::SmallVector<const Stmt *, 32> Work{&Loop};
   while (!Work.empty()) {

@@ -22,7 +22,9 @@
 // and the rest of its body) reaches, with sections over scalars that it
 // does not change or declare; OM_OUT data is mapped tofrom there (the loop
 // may run zero times). The others keep their per-loop maps. No such region
-// goes around a loop that jumps out of itself or moves a mapped pointer.
+// goes around a loop that jumps out of itself, moves a mapped pointer, or
+// calls a function of the program (which may reach an array through a
+// global alias).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_DATAREGION_H

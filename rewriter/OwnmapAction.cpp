@@ -165,8 +165,15 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
   std::vector<LoopSite> Inner;
   if (Body)
     Inner = findOutermostLoops(*Body);
-  if (Inner.empty())
+  if (Inner.empty()) {
+    // Every loop of its body is under a directive already (as in the
+    // tool's own output): nothing is left to offload.
+    if (Body && containsLoop(*Body)) {
+      llvm::consumeError(Plan.takeError());
+      return llvm::Error::success();
+    }
     return Plan.takeError();
+  }
   std::vector<PlannedLoop> InnerPlans;
   for (const LoopSite &InnerSite : Inner)
     if (auto E = planSite(Annotations, InnerSite, SM, InnerPlans)) {

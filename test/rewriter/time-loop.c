@@ -81,6 +81,26 @@ OM_KERNEL void host_work(int steps, int n, OM_INOUT float *u,
 // CHECK-NEXT: {{^}}  for (int t = 0; t < steps; ++t) {{{$}}
 // CHECK-NEXT: {{^}}    #pragma omp target teams distribute parallel for map(tofrom: u[0:(n > 0 ? n : 0)]) map(to: v[0:(n > 0 ? n : 0)]){{$}}
 
+// A function of the program called between steps may reach u through a
+// global that points into it: no region, both arrays keep their per-loop
+// maps. (printf in the C library reaches only what it is passed.)
+static float *watched;
+static void perturb(void) { watched[1] += 1.0f; }
+OM_KERNEL void calls_program(int steps, int n, OM_INOUT float *u,
+                             OM_IN const float *v) {
+  for (int t = 0; t < steps; ++t) {
+    for (int i = 0; i < n; ++i)
+      u[i] = 0.5f * u[i] + v[i];
+    perturb();
+  }
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void calls_program(
+// CHECK-NOT:   #pragma omp target data
+// CHECK:       {{^}}  for (int t = 0; t < steps; ++t) {{{$}}
+// CHECK-NEXT:  {{^}}    ownmap_check_exclusive("calls_program", {{.*}}
+// CHECK-NEXT:  {{^}}    ownmap_kernel_reads_only(v, (n > 0 ? n : 0) * sizeof *v);{{$}}
+// CHECK-NEXT:  {{^}}    #pragma omp target teams distribute parallel for map(tofrom: u[0:(n > 0 ? n : 0)]) map(to: v[0:(n > 0 ? n : 0)]){{$}}
+
 int main(void) {
   enum { N = 500 };
   static float u[N], tmp[N], f[N], r[N], v[N];
@@ -93,6 +113,9 @@ int main(void) {
   relax(10, N, f, u, r);
   relax(0, N, f, u, r); // no step: r comes back as the host had it
   host_work(5, N, u, v);
+  watched = u;
+  calls_program(3, N, u, v);
+  printf("after perturb %.1f\n", u[1]);
   double s = 0;
   for (int i = 0; i < N; ++i)
     s += u[i] + r[i];
@@ -102,7 +125,8 @@ int main(void) {
 // With OWNMAP_ELIDE=off, what the maps copy: each array a region keeps
 // crosses once each way per call of its kernel (diffuse 20 steps, relax
 // 10 and 0), never per step; host_work's u, which the host writes between
-// steps, crosses on each of its 5 steps, and its v once.
+// steps, crosses on each of its 5 steps, and its v once; calls_program's
+// u and v on each of its 3 steps.
 // SUMMARY:      ownmap: transfer summary
 // SUMMARY-NEXT: ownmap: variable
 // SUMMARY-NEXT: ownmap: u[0:(n - 1 > 1) * n] {{.*}} 2000 1 2000 1
@@ -111,4 +135,6 @@ int main(void) {
 // SUMMARY-NEXT: ownmap: r[1:(n - 1 > 1) * (n - 2)] {{.*}} 3984 2 3984 2
 // SUMMARY-NEXT: ownmap: u[0:(n > 0 ? n : 0)] {{.*}} 10000 5 10000 5
 // SUMMARY-NEXT: ownmap: v[0:(n > 0) * n] {{.*}} 2000 1 0 0
-// SUMMARY-NEXT: ownmap: total 25968 13 19984 10
+// SUMMARY-NEXT: ownmap: u[0:(n > 0 ? n : 0)] {{.*}} 6000 3 6000 3
+// SUMMARY-NEXT: ownmap: v[0:(n > 0 ? n : 0)] {{.*}} 6000 3 0 0
+// SUMMARY-NEXT: ownmap: total 37968 19 25984 13
