@@ -81,6 +81,14 @@ bool mapsPointer(llvm::ArrayRef<PlannedLoop> Loops, const VarDecl *V) {
   });
 }
 
+/// True when host code with Uses moves a pointer a loop of Loops maps.
+bool movesMappedPointer(const HostUses &Uses,
+                        llvm::ArrayRef<PlannedLoop> Loops) {
+  return llvm::any_of(Uses.Variables, [&](const auto &Entry) {
+    return Entry.second.Moved && mapsPointer(Loops, Entry.first);
+  });
+}
+
 /// Host statements a region may span: no declarations (the region's braces
 /// would end their scope), no jumps out, each group starting its line (so
 /// that an update can go before it), and no move of a pointer a loop maps
@@ -95,10 +103,13 @@ bool regionMaySpan(const std::vector<const Stmt *> &Host,
         return isa<DeclStmt>(S) || mayJumpOut(S);
       }))
     return false;
-  HostUses Uses = collectHostUses(Host, Ctx);
-  return llvm::none_of(Uses.Variables, [&](const auto &Entry) {
-    return Entry.second.Moved && mapsPointer(Loops, Entry.first);
-  });
+  return !movesMappedPointer(collectHostUses(Host, Ctx), Loops);
+}
+
+/// "12:3", where Loc is.
+std::string lineColumn(SourceLocation Loc, const SourceManager &SM) {
+  PresumedLoc P = SM.getPresumedLoc(Loc);
+  return std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn());
 }
 
 bool invariantUnder(const Polynomial &P,
@@ -107,6 +118,104 @@ bool invariantUnder(const Polynomial &P,
     return llvm::none_of(Changed,
                          [&](const VarDecl *V) { return A.mentions(*V); });
   });
+}
+
+/// A loop statement that runs on the host around offloaded loops of its
+/// body (a time loop).
+struct HostLoop {
+  const Stmt *Loop = nullptr;
+  /// Its header and the statements of its body other than the offloaded
+  /// loops.
+  std::vector<const Stmt *> HostCode;
+  /// Variables declared in it: not in scope where the region starts.
+  std::vector<const VarDecl *> Declared;
+};
+
+/// The for, while or do statement of Root whose body is Block, when that
+/// statement is itself a statement of a block.
+const Stmt *loopAround(const CompoundStmt *Block, const Stmt &Root) {
+  llvm::SmallVector<std::pair<const Stmt *, const Stmt *>, 32> Work{
+      {&Root, nullptr}};
+  while (!Work.empty()) {
+    auto [S, Parent] = Work.pop_back_val();
+    if (!S)
+      continue;
+    const Stmt *Body = nullptr;
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      Body = For->getBody();
+    else if (const auto *While = dyn_cast<WhileStmt>(S))
+      Body = While->getBody();
+    else if (const auto *Do = dyn_cast<DoStmt>(S))
+      Body = Do->getBody();
+    if (Body == Block)
+      return isa_and_nonnull<CompoundStmt>(Parent) ? S : nullptr;
+    for (const Stmt *Child : S->children())
+      Work.push_back({Child, S});
+  }
+  return nullptr;
+}
+
+/// True when Host calls a function of the program (or through a pointer):
+/// it may reach a kept array through a global that aliases it, out of the
+/// region's sight. The C library's functions reach only what they are
+/// passed, which the host uses see.
+bool callsProgramFunction(llvm::ArrayRef<const Stmt *> Host,
+                          const SourceManager &SM) {
+  llvm::SmallVector<const Stmt *, 32> Work(Host.begin(), Host.end());
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee || !SM.isInSystemHeader(Callee->getLocation()))
+        return true;
+    }
+    llvm::append_range(Work, S->children());
+  }
+  return false;
+}
+
+/// Loop as a host loop around the loops of Loops that are statements of
+/// its body Block: none when no region can go around it (it does not start
+/// its line, no line can follow it, it may jump out of itself, or its host
+/// code moves a pointer a loop maps or calls a function of the program).
+std::optional<HostLoop> hostLoop(const Stmt &Loop, const CompoundStmt &Block,
+                                 llvm::ArrayRef<PlannedLoop> Loops,
+                                 ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Loop.getBeginLoc().isMacroID() || !startsLine(Loop.getBeginLoc(), SM) ||
+      !canInsertLineAfter(Loop, SM, Ctx.getLangOpts()) || mayJumpOut(&Loop))
+    return std::nullopt;
+  HostLoop H;
+  H.Loop = &Loop;
+  if (const auto *For = dyn_cast<ForStmt>(&Loop))
+    H.HostCode = {For->getInit(), For->getConditionVariableDeclStmt(),
+                  For->getCond(), For->getInc()};
+  else if (const auto *While = dyn_cast<WhileStmt>(&Loop))
+    H.HostCode = {While->getConditionVariableDeclStmt(), While->getCond()};
+  else
+    H.HostCode = {cast<DoStmt>(&Loop)->getCond()};
+  llvm::erase_if(H.HostCode, [](const Stmt *S) { return !S; });
+  for (const Stmt *S : Block.body())
+    if (llvm::none_of(Loops, [&](const PlannedLoop &L) {
+          return L.Site.Loop == S && L.Site.Block == &Block;
+        }))
+      H.HostCode.push_back(S);
+  if (movesMappedPointer(collectHostUses(H.HostCode, Ctx), Loops) ||
+      callsProgramFunction(H.HostCode, SM))
+    return std::nullopt;
+  llvm::SmallVector<const Stmt *, 32> Work{&Loop};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          H.Declared.push_back(V);
+    if (S)
+      llvm::append_range(Work, S->children());
+  }
+  return H;
 }
 
 /// How host code reaches one array of a region at elements it cannot bound:
@@ -118,8 +227,10 @@ struct WholeReach {
 class RegionPlanner {
 public:
   RegionPlanner(llvm::ArrayRef<PlannedLoop> Loops, size_t First, size_t Last,
-                const PointerOrigins &Origins, ASTContext &Ctx)
-      : Loops(Loops), First(First), Last(Last), Origins(Origins), Ctx(Ctx) {}
+                const PointerOrigins &Origins, ASTContext &Ctx,
+                const HostLoop *Around = nullptr)
+      : Loops(Loops), First(First), Last(Last), Origins(Origins), Ctx(Ctx),
+        Around(Around) {}
 
   std::optional<DataRegion> plan();
 
@@ -128,7 +239,10 @@ private:
   size_t First, Last;
   const PointerOrigins &Origins;
   ASTContext &Ctx;
-  /// Host uses between loop K and K + 1, indexed by K - First.
+  /// The host loop the region goes around, or null.
+  const HostLoop *Around;
+  /// Host uses between loop K and K + 1, indexed by K - First; around a
+  /// host loop, one entry: all its host code.
   std::vector<HostUses> Between;
   std::vector<SourceLocation> HostStart; // first host statement, if any
   /// Scalars host code or a reduction changes inside the region: sections
@@ -161,15 +275,20 @@ private:
 };
 
 void RegionPlanner::collectBetween() {
-  for (size_t K = First; K < Last; ++K) {
+  if (Around) {
+    Between.push_back(collectHostUses(Around->HostCode, Ctx));
+    Changed.insert(Around->Declared.begin(), Around->Declared.end());
+  }
+  for (size_t K = First; K < Last && !Around; ++K) {
     auto Host = between(Loops[K].Site, Loops[K + 1].Site);
     HostStart.push_back(Host->empty() ? SourceLocation()
                                       : Host->front()->getBeginLoc());
     Between.push_back(collectHostUses(*Host, Ctx));
-    for (const auto &[V, U] : Between.back().Variables)
+  }
+  for (const HostUses &Host : Between)
+    for (const auto &[V, U] : Host.Variables)
       if (U.Write && !V->getType()->isPointerType())
         Changed.insert(V);
-  }
   for (size_t K = First; K <= Last; ++K)
     for (const VariablePlan &V : Loops[K].Plan.Variables)
       if (V.Reduction)
@@ -247,19 +366,28 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
     return std::nullopt;
   const VariablePlan &Front = *Uses.front().Plan;
   Polynomial Low = *Front.Lower, High = *Front.Lower + *Front.Length;
+  // Ends compare only where that is known for any value of the scalars
+  // (`x[off:n]` starts below `x[0:n]` when off < 0).
   for (const Use &U : Uses.drop_front()) {
     Polynomial L = *U.Plan->Lower, H = *U.Plan->Lower + *U.Plan->Length;
-    std::optional<int> Below = (L - Low).sign(), Above = (H - High).sign();
-    if (!Below || !Above)
-      return std::nullopt; // sections that cannot be compared
-    if (*Below < 0)
+    if (provenNonNegative(Low - L, {}))
       Low = L;
-    if (*Above > 0)
+    else if (!provenNonNegative(L - Low, {}))
+      return std::nullopt; // sections that cannot be compared
+    if (provenNonNegative(H - High, {}))
       High = H;
+    else if (!provenNonNegative(High - H, {}))
+      return std::nullopt;
   }
   if (!stable(Low) || !stable(High))
     return std::nullopt;
   MapKind Kind = *Front.Map;
+  // Around a host loop there are no updates: host code may not reach the
+  // array at all. OM_OUT data goes in too, since the loop may not run.
+  if (Around && hostTouches(Var))
+    return std::nullopt;
+  if (Around && Kind == MapKind::From)
+    Kind = MapKind::ToFrom;
   // OM_OUT data is copied back over the union: one loop must write all of
   // it. Neither uninitialised OM_OUT data nor OM_SCRATCH data may meet host
   // code.
@@ -278,14 +406,16 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
                         branchFreeLength(High - Low, NonEmpty) + "]";
   std::vector<std::string> Where;
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const Use &U : Uses) {
-    PresumedLoc P = SM.getPresumedLoc(Loops[U.Loop].Site.Loop->getForLoc());
-    Where.push_back(std::to_string(P.getLine()) + ":" +
-                    std::to_string(P.getColumn()));
-  }
+  for (const Use &U : Uses)
+    Where.push_back(lineColumn(Loops[U.Loop].Site.Loop->getForLoc(), SM));
+  std::string Once =
+      Around ? "; mapped once around the host loop at " +
+                   lineColumn(Around->Loop->getBeginLoc(), SM) +
+                   " over the union of their sections"
+             : "; mapped once over the union of their sections";
   return RegionVariable{Var, Kind, Section,
                         "used by the loops at " + llvm::join(Where, ", ") +
-                            "; mapped once over the union of their sections"};
+                            Once};
 }
 
 /// The updates around the host code between loop K and K + 1: `from`
@@ -352,17 +482,18 @@ std::optional<DataRegion> RegionPlanner::plan() {
   DataRegion Region;
   Region.First = First;
   Region.Last = Last;
+  Region.HostLoop = Around ? Around->Loop : nullptr;
   Region.Changed = Changed;
   std::vector<Kept> KeptArrays;
   for (const auto &[Var, Uses] : Arrays)
-    if (Uses.size() >= 2)
+    if (Uses.size() >= (Around ? 1u : 2u))
       if (auto Kept = keep(Var, Uses)) {
         KeptArrays.push_back({Var, Kept->Map, Kept->Section, Uses});
         Region.Variables.push_back(std::move(*Kept));
       }
   if (Region.Variables.empty())
     return std::nullopt;
-  for (size_t K = First; K < Last; ++K)
+  for (size_t K = First; K < Last && !Around; ++K)
     addUpdates(K, KeptArrays, Region);
   return Region;
 }
@@ -379,9 +510,50 @@ bool DataRegion::invariant(const Polynomial &P) const {
   return invariantUnder(P, Changed);
 }
 
+/// The regions around the host loops whose bodies hold loops of Loops.
+static std::vector<DataRegion>
+planHostLoopRegions(llvm::ArrayRef<PlannedLoop> Loops, const Stmt &KernelBody,
+                    const PointerOrigins &Origins, ASTContext &Ctx) {
+  // The loops of each block: between its first and its last, all loops
+  // are inside the statement whose body it is.
+  llvm::MapVector<const CompoundStmt *, std::pair<size_t, size_t>> Blocks;
+  for (size_t K = 0; K < Loops.size(); ++K)
+    if (const CompoundStmt *Block = Loops[K].Site.Block) {
+      auto [It, New] = Blocks.try_emplace(Block, K, K);
+      It->second.second = K;
+    }
+  std::vector<DataRegion> Regions;
+  for (const auto &[Block, Range] : Blocks) {
+    const Stmt *Loop = loopAround(Block, KernelBody);
+    std::optional<HostLoop> H =
+        Loop ? hostLoop(*Loop, *Block, Loops, Ctx) : std::nullopt;
+    if (!H)
+      continue;
+    if (auto Region = RegionPlanner(Loops, Range.first, Range.second, Origins,
+                                    Ctx, &*H)
+                          .plan())
+      Regions.push_back(std::move(*Region));
+  }
+  return Regions;
+}
+
+/// True when Outer, around a host loop, contains Inner and keeps every
+/// array Inner keeps: Inner adds nothing.
+static bool subsumes(const DataRegion &Outer, const DataRegion &Inner) {
+  return Outer.First <= Inner.First && Inner.Last <= Outer.Last &&
+         llvm::all_of(Inner.Variables, [&](const RegionVariable &V) {
+           return llvm::any_of(Outer.Variables, [&](const RegionVariable &O) {
+             return O.Var == V.Var;
+           });
+         });
+}
+
 std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,
+                                        const Stmt &KernelBody,
                                         const PointerOrigins &Origins,
                                         ASTContext &Ctx) {
+  std::vector<DataRegion> Around =
+      planHostLoopRegions(Loops, KernelBody, Origins, Ctx);
   std::vector<DataRegion> Regions;
   size_t First = 0;
   while (First < Loops.size()) {
@@ -398,9 +570,13 @@ std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,
     if (End > First)
       if (auto Region =
               RegionPlanner(Loops, First, End, Origins, Ctx).plan())
-        Regions.push_back(std::move(*Region));
+        if (llvm::none_of(Around, [&](const DataRegion &Outer) {
+              return subsumes(Outer, *Region);
+            }))
+          Regions.push_back(std::move(*Region));
     First = End + 1;
   }
+  llvm::append_range(Regions, Around);
   return Regions;
 }
 

@@ -15,6 +15,17 @@
 // over scalars that host code changes) keep their per-loop maps only, and no
 // region spans host code that moves a pointer a loop maps.
 //
+// A host loop (a time loop: a `for`, `while` or `do` statement of a block
+// whose body has offloaded loops as statements) gets a region around it,
+// so that its arrays cross once in and once out, not on every iteration.
+// It keeps the arrays its loops map that no host code in it (its header
+// and the rest of its body) reaches, with sections over scalars that it
+// does not change or declare; OM_OUT data is mapped tofrom there (the loop
+// may run zero times). The others keep their per-loop maps. No such region
+// goes around a loop that jumps out of itself, moves a mapped pointer, or
+// calls a function of the program (which may reach an array through a
+// global alias).
+//
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_DATAREGION_H
 #define OWNMAP_REWRITER_DATAREGION_H
@@ -67,6 +78,10 @@ struct TargetUpdate {
 /// A `target data` region over Loops[First..Last].
 struct DataRegion {
   size_t First = 0, Last = 0;
+  /// The host loop (a time loop) the region goes around, whose body holds
+  /// the loops; null when the region spans the statements from
+  /// Loops[First] to Loops[Last].
+  const clang::Stmt *HostLoop = nullptr;
   std::vector<RegionVariable> Variables;
   std::vector<TargetUpdate> Updates;
   /// Run-time exclusivity checks that go before the region's directive.
@@ -82,9 +97,12 @@ struct DataRegion {
 };
 
 /// The data regions over Loops (a kernel's offloaded loops, in source
-/// order): each spans at least two loops and keeps at least one array.
-/// Origins says which arrays the kernel's other pointers may reach.
+/// order) in KernelBody: each spans at least two loops of one block, or
+/// goes around a host loop (see below), and keeps at least one array.
+/// A region within a host loop's region that keeps nothing more is left
+/// out. Origins says which arrays the kernel's other pointers may reach.
 std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,
+                                        const clang::Stmt &KernelBody,
                                         const PointerOrigins &Origins,
                                         clang::ASTContext &Ctx);
 

@@ -165,7 +165,9 @@ llvm::Error Inference::section(const VariableAccesses &VA,
   for (AffineSubscript &Start : ViewStarts)
     Reached.push_back(std::move(Start));
   // The union of what the accesses reach, comparing their ends where the
-  // loops around all of them run (else nothing is mapped: EmptyLoops.h).
+  // loops around all of them run (else nothing is mapped: EmptyLoops.h),
+  // with no scalar taken as non-negative unless that is known
+  // (`x[i + off]` reaches below `x[i]` when off < 0).
   std::vector<Polynomial> Stated = Annotations.statedFacts();
   std::vector<Polynomial> Facts = runningFacts(Nests);
   llvm::append_range(Facts, Stated);
@@ -174,9 +176,9 @@ llvm::Error Inference::section(const VariableAccesses &VA,
     const AffineSubscript &S = Reached[K];
     auto Lowest = [&](const Polynomial &A, const Polynomial &B)
         -> std::optional<Polynomial> {
-      if (nonNegativeWhenRunning(B - A, Facts))
+      if (provenNonNegative(B - A, Facts))
         return A;
-      if (nonNegativeWhenRunning(A - B, Facts))
+      if (provenNonNegative(A - B, Facts))
         return B;
       return std::nullopt;
     };
@@ -187,7 +189,8 @@ llvm::Error Inference::section(const VariableAccesses &VA,
       Unbounded = &VA.Accesses[std::min(K, VA.Accesses.size() - 1)];
       Why = "the elements that '" + text(Unbounded->Site) +
             "' reaches cannot be compared with those of '" + Sites.front() +
-            "'";
+            "': their difference may have either sign (OM_FACT can state "
+            "it)";
       break;
     }
     Min = *NewMin;
@@ -269,6 +272,13 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
   if (auto E = checkOutCoverage(Subscripts, VA, *PA))
     return std::move(E);
   VariablePlan Plan;
+  std::vector<Polynomial> Stated = Annotations.statedFacts();
+  auto Early = earlyReads(Subscripts, VA, *PA, Stated);
+  if (!Early)
+    return Early.takeError();
+  Plan.ReadsBeforeWrite = std::move(*Early);
+  if (*PA->Kind == Ownership::Out || *PA->Kind == Ownership::Scratch)
+    Plan.CertainlyWritten = certainlyWritten(Subscripts, VA, Stated);
   Plan.Map = mapFor(*PA->Kind);
   Plan.Annotation = PA->Kind;
   Plan.AnnotationLoc = PA->KindLoc;

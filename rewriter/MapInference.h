@@ -14,6 +14,7 @@
 #define OWNMAP_REWRITER_MAPINFERENCE_H
 
 #include "Annotations.h"
+#include "BorrowChecks.h"
 #include "CalleeGlobals.h"
 #include "CanonicalLoop.h"
 #include "EmptyLoops.h"
@@ -47,6 +48,12 @@ struct VariablePlan {
   /// (LengthSnapshots.h): its declaration must go into the kernel.
   bool LengthSnapshot = false;
   std::optional<ReductionOp> Reduction;
+  /// OM_OUT or OM_SCRATCH elements the loop reads before its iteration
+  /// writes them: an earlier loop must provide them (EarlierWrites.h).
+  std::optional<ElementRange> ReadsBeforeWrite;
+  /// The elements the loop writes in every iteration, when they form one
+  /// range without gaps (for a later loop's ReadsBeforeWrite).
+  std::optional<ElementRange> CertainlyWritten;
   std::optional<Ownership> Annotation;
   clang::SourceLocation AnnotationLoc;
   clang::SourceLocation FirstRead, FirstWrite; // invalid when none

@@ -5,6 +5,7 @@
 #include "CanonicalLoop.h"
 #include "DataRegion.h"
 #include "Diagnostics.h"
+#include "EarlierWrites.h"
 #include "Escape.h"
 #include "Facts.h"
 #include "KernelRewrite.h"
@@ -69,6 +70,9 @@ private:
   llvm::Expected<OffloadPlan> planLoop(const KernelAnnotations &Annotations,
                                        const LoopSite &Site,
                                        const SourceManager &SM);
+  llvm::Error planSite(const KernelAnnotations &Annotations,
+                       const LoopSite &Site, const SourceManager &SM,
+                       std::vector<PlannedLoop> &Out);
   /// Globals of the file that are already made `declare target link`.
   llvm::SmallPtrSet<const VarDecl *, 4> Linked;
   llvm::Error linkGlobals(llvm::ArrayRef<PlannedLoop> Loops, ASTContext &Ctx,
@@ -142,6 +146,43 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
   }
   Plan->Globals = std::move(*Globals);
   return Plan;
+}
+
+/// Plans Site's loop; when it cannot be offloaded (a time loop, whose
+/// iterations depend on each other), the loops of its body, which then run
+/// in its iterations on the host: when each of them can be, the loop stays
+/// on the host. Fails with the loop's own error otherwise.
+llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
+                                     const LoopSite &Site,
+                                     const SourceManager &SM,
+                                     std::vector<PlannedLoop> &Out) {
+  auto Plan = planLoop(Annotations, Site, SM);
+  if (Plan) {
+    Out.push_back({Site, std::move(*Plan)});
+    return llvm::Error::success();
+  }
+  const auto *Body = dyn_cast<CompoundStmt>(Site.Loop->getBody());
+  std::vector<LoopSite> Inner;
+  if (Body)
+    Inner = findOutermostLoops(*Body);
+  if (Inner.empty()) {
+    // Every loop of its body is under a directive already (as in the
+    // tool's own output): nothing is left to offload.
+    if (Body && containsLoop(*Body)) {
+      llvm::consumeError(Plan.takeError());
+      return llvm::Error::success();
+    }
+    return Plan.takeError();
+  }
+  std::vector<PlannedLoop> InnerPlans;
+  for (const LoopSite &InnerSite : Inner)
+    if (auto E = planSite(Annotations, InnerSite, SM, InnerPlans)) {
+      llvm::consumeError(std::move(E));
+      return Plan.takeError();
+    }
+  llvm::consumeError(Plan.takeError());
+  llvm::append_range(Out, std::move(InnerPlans));
+  return llvm::Error::success();
 }
 
 /// `#pragma omp declare target link(g)` after the definition of every global
@@ -267,7 +308,7 @@ static llvm::Error addEdits(const CompoundStmt &Body,
   // Lines to insert before a statement, in order, keyed by its location;
   // after a loop, in order: its own, then a region's closing brace.
   llvm::MapVector<SourceLocation, std::vector<std::string>> Before;
-  llvm::MapVector<const ForStmt *, std::vector<LineAfter>> After;
+  llvm::MapVector<const Stmt *, std::vector<LineAfter>> After;
   if (!EntryLines.empty()) {
     SourceLocation First = Body.body_front()->getBeginLoc();
     if (First.isMacroID() || !startsLine(First, SM))
@@ -282,13 +323,17 @@ static llvm::Error addEdits(const CompoundStmt &Body,
       After[Loop.Site.Loop].push_back(
           {factsDone().str(), Loop.Site.Loop->getForLoc()});
   for (const DataRegion &Region : Regions) {
-    SourceLocation Start = Loops[Region.First].Site.Loop->getForLoc();
+    SourceLocation Start = Region.HostLoop
+                               ? Region.HostLoop->getBeginLoc()
+                               : Loops[Region.First].Site.Loop->getForLoc();
     llvm::append_range(Before[Start], Region.Checks);
     Before[Start].push_back(Region.pragma());
     Before[Start].push_back("{");
     for (const TargetUpdate &Update : Region.Updates)
       Before[Update.Before].push_back(Update.pragma());
-    After[Loops[Region.Last].Site.Loop].push_back({"}", Start});
+    const Stmt *End = Region.HostLoop ? Region.HostLoop
+                                      : Loops[Region.Last].Site.Loop;
+    After[End].push_back({"}", Start});
   }
   for (const PlannedLoop &Loop : Loops) {
     std::vector<std::string> &Lines = Before[Loop.Site.Loop->getForLoc()];
@@ -347,19 +392,21 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
          "kernel '" + Kernel.getName() + "' has no 'for' loop to offload");
   std::vector<PlannedLoop> Loops;
   bool Failed = false;
-  for (const LoopSite &Site : Sites) {
-    auto Plan = planLoop(*Annotations, Site, SM);
-    if (!Plan) {
-      fail(Plan.takeError());
+  for (const LoopSite &Site : Sites)
+    if (auto E = planSite(*Annotations, Site, SM, Loops)) {
+      fail(std::move(E));
       Failed = true;
-      continue;
     }
-    Loops.push_back({Site, std::move(*Plan)});
-  }
-  if (Failed)
+  if (Failed) {
+    if (auto E = checkEarlierWriters(Loops))
+      fail(std::move(E));
     return;
-  std::vector<DataRegion> Regions = planDataRegions(
-      Loops, PointerOrigins(*Annotations), Kernel.getASTContext());
+  }
+  std::vector<DataRegion> Regions =
+      planDataRegions(Loops, *Kernel.getBody(), PointerOrigins(*Annotations),
+                      Kernel.getASTContext());
+  if (auto E = checkEarlierWrites(Loops, Regions, Annotations->statedFacts()))
+    return fail(std::move(E));
   placeExclusivityChecks(*Annotations, Loops, Regions);
   placeFacts(Loops, Regions, Kernel.getASTContext());
   if (auto E = linkGlobals(Loops, Kernel.getASTContext(), File.Edits))
