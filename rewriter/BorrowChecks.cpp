@@ -48,9 +48,7 @@ readsBeforeWrite(const SubscriptAnalysis &Subscripts,
   return Early;
 }
 
-llvm::Error checkBorrow(const SubscriptAnalysis &Subscripts,
-                        const VariableAccesses &VA,
-                        const ParamAnnotation &PA) {
+llvm::Error checkBorrow(const VariableAccesses &VA, const ParamAnnotation &PA) {
   llvm::StringRef Name = VA.Var->getName();
   std::string AnnotatedHere =
       "'" + Name.str() + "' is annotated " + macroName(*PA.Kind).str() +

@@ -19,9 +19,7 @@
 namespace ownmap {
 
 /// Writes through OM_IN.
-llvm::Error checkBorrow(const SubscriptAnalysis &Subscripts,
-                        const VariableAccesses &VA,
-                        const ParamAnnotation &PA);
+llvm::Error checkBorrow(const VariableAccesses &VA, const ParamAnnotation &PA);
 
 /// Elements [Min, Max] (inclusive) of one array that some accesses of a
 /// loop reach, where the loops around them run (Running: facts P >= 0 that

@@ -265,7 +265,7 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
                            suggestAnnotation(VA),
                        FindingDetails{Name.str(), "", "", ""}, Param->getLocation(),
                        "'" + Name + "' is declared here");
-  if (auto E = checkBorrow(Subscripts, VA, *PA))
+  if (auto E = checkBorrow(VA, *PA))
     return std::move(E);
   if (auto E = checkIndependence(Subscripts, Loop, VA))
     return std::move(E);
