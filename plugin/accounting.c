@@ -106,30 +106,50 @@ void om_entry_site(const om_map_entries *entries, int32_t i, const om_call_origi
   om_site_set(site, span_of(argument), span_of(where), 0);
 }
 
-/* Per-thread cache of ledger rows by map-name string: with map names, the
- * same clause always has the same string, so its row is found without
- * parsing the name or taking the ledger's lock. */
+/* Per-thread cache of ledger rows by what keys the entry's site: its
+ * map-name string, else the region's location string, the caller's
+ * address and the argument index. These are the program's constant data,
+ * so a key finds the same site every time, without parsing a string or
+ * taking the ledger's lock; until a library is unloaded, whose addresses
+ * another may reuse: a generation then makes every cached row stale. */
 enum { ROW_CACHE_SLOTS = 64 };
 typedef struct {
   const om_ledger *ledger;
   const void *map_name;
+  const char *psource;
+  const void *return_address;
+  int32_t index;
+  unsigned generation;
   om_ledger_row *row;
 } cached_row;
 static _Thread_local cached_row row_cache[ROW_CACHE_SLOTS]
     __attribute__((tls_model("initial-exec")));
+static atomic_uint row_generation = 1; /* never 0: a zeroed slot is empty */
+
+void om_entry_rows_forget(void) { atomic_fetch_add(&row_generation, 1); }
 
 om_ledger_row *om_entry_row(om_ledger *ledger, const om_map_entries *entries, int32_t i,
                             const om_call_origin *origin) {
-  const void *map_name = entries->names != NULL ? entries->names[i] : NULL;
-  cached_row *slot = &row_cache[((uintptr_t)map_name >> 3) % ROW_CACHE_SLOTS];
-  if (map_name != NULL && slot->map_name == map_name && slot->ledger == ledger)
+  cached_row key = {ledger, entries->names != NULL ? entries->names[i] : NULL, NULL, NULL, -1,
+                    atomic_load_explicit(&row_generation, memory_order_relaxed), NULL};
+  if (key.map_name == NULL) { /* keyed as om_entry_site falls back */
+    key.psource = origin->psource;
+    key.return_address = origin->return_address;
+    key.index = i;
+  }
+  uintptr_t hash = ((uintptr_t)key.map_name ^ (uintptr_t)key.psource ^
+                    ((uintptr_t)key.return_address >> 4) ^ ((uintptr_t)(uint32_t)i * 0x9e37u)) >>
+                   3;
+  cached_row *slot = &row_cache[hash % ROW_CACHE_SLOTS];
+  if (slot->generation == key.generation && slot->ledger == ledger &&
+      slot->map_name == key.map_name && slot->psource == key.psource &&
+      slot->return_address == key.return_address && slot->index == key.index)
     return slot->row;
   om_site site;
   om_entry_site(entries, i, origin, &site);
-  om_ledger_row *row = om_ledger_row_of(ledger, &site);
-  if (map_name != NULL)
-    *slot = (cached_row){ledger, map_name, row};
-  return row;
+  key.row = om_ledger_row_of(ledger, &site);
+  *slot = key;
+  return key.row;
 }
 
 /* The copies entry i made in the call, as direction bits; 0 when it is

@@ -87,10 +87,15 @@ void om_entry_site(const om_map_entries *entries, int32_t i, const om_call_origi
                    om_site *site);
 
 /* The ledger row of entry i (keyed as om_entry_site says). Rows are cached
- * per thread by ledger address and map-name string, so a ledger must stay
- * alive (and not be reinitialised) while threads that use it run. */
+ * per thread by ledger address and the strings and addresses the site
+ * comes from, so a ledger must stay alive (and not be reinitialised) while
+ * threads that use it run. */
 om_ledger_row *om_entry_row(om_ledger *ledger, const om_map_entries *entries, int32_t i,
                             const om_call_origin *origin);
+
+/* A library is being unloaded: its strings' and code's addresses may come
+ * back with another library's, so no cached row is used again. */
+void om_entry_rows_forget(void);
 
 /* Records in ledger every copy the call made, under its site and in the
  * totals of device, and puts each on the timeline. The call ran for

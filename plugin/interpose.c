@@ -297,9 +297,11 @@ OM_EXPORT void __tgt_register_lib(om_bin_desc *desc) {
  * or the program exits, and the runtime shuts down with the last of them,
  * device memory and all. The sections transfer elision holds go back to
  * the runtime before that, the host's copy complete, as at exit; the
- * checks keep what they will report of the library's maps (unload.h). */
+ * checks keep what they will report of the library's maps (unload.h), and
+ * the accounting's cached rows, keyed by the library's addresses, go. */
 OM_EXPORT void __tgt_unregister_lib(om_bin_desc *desc) {
   om_unload_keep_origins(desc);
+  om_entry_rows_forget();
   om_residency_give_back_range(0, UINTPTR_MAX, true);
   OM_REAL(__tgt_unregister_lib)(desc);
 }

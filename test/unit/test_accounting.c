@@ -6,6 +6,7 @@
 #include "offload_abi.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 enum { TO = OM_MAP_TO, FROM = OM_MAP_FROM, ALWAYS = OM_MAP_ALWAYS };
 #define H2D (1u << OM_TO_DEVICE)
@@ -208,6 +209,41 @@ static void test_site_from_return_address(void) {
   CHECK_EQ_U64(site.line, 0);
 }
 
+/* Rows without map names are keyed by the region's location and the
+ * argument index (cached, so the second lookup parses nothing); a library
+ * unloaded makes the cache forget, since another library's strings may
+ * come back at the same addresses. */
+static void test_rows_of_unnamed_entries(void) {
+  void *begins[] = {a, b};
+  int64_t sizes[] = {800, 400};
+  int64_t types[] = {TO, TO};
+  om_map_entries entries = {2, begins, sizes, types, NULL, NULL};
+  static char location[] = ";k.c;kernel;12;3;;";
+  om_call_origin origin = {location, NULL};
+  static om_ledger ledger = OM_LEDGER_INIT;
+  om_ledger_row *first = om_entry_row(&ledger, &entries, 0, &origin);
+  om_ledger_row *second = om_entry_row(&ledger, &entries, 1, &origin);
+  CHECK(first != second);
+  CHECK_STR(first->site.name, "arg#0");
+  CHECK_STR(second->site.name, "arg#1");
+  CHECK_EQ_U64(first->site.line, 12);
+  CHECK(om_entry_row(&ledger, &entries, 0, &origin) == first);
+  static char other_location[] = ";k.c;kernel;40;3;;";
+  om_call_origin other = {other_location, NULL};
+  CHECK_EQ_U64(om_entry_row(&ledger, &entries, 0, &other)->site.line, 40);
+  /* Another library at the same addresses: its names and locations. */
+  static char name[] = ";a[0:100];k.c;5;8;;";
+  void *names[] = {name, NULL};
+  om_map_entries named = {2, begins, sizes, types, names, NULL};
+  om_ledger_row *old_name = om_entry_row(&ledger, &named, 0, &origin);
+  CHECK_STR(old_name->site.name, "a[0:100]");
+  om_entry_rows_forget();
+  memcpy(location, ";k.c;kernel;77;3;;", sizeof location);
+  memcpy(name, ";z[0:100];k.c;5;8;;", sizeof name);
+  CHECK_EQ_U64(om_entry_row(&ledger, &entries, 0, &origin)->site.line, 77);
+  CHECK_STR(om_entry_row(&ledger, &named, 0, &origin)->site.name, "z[0:100]");
+}
+
 int main(void) {
   setenv("OWNMAP_VERBOSE", "1", 1);
   test_copy_rules();
@@ -216,5 +252,6 @@ int main(void) {
   test_data_call_time_split_by_bytes();
   test_skipped_entries_not_counted();
   test_site_from_return_address();
+  test_rows_of_unnamed_entries();
   return check_report("unit-accounting-decisions");
 }
