@@ -7,7 +7,9 @@
  * Usage: pin-cost [MIB] [ROUNDS]   (default 256 MiB, 3 rounds)
  * Prints one line per way of pinning: the best and median milliseconds of
  * registering, of copying the block to the device afterwards, and of
- * unregistering. Exits 1 when there is no CUDA driver or device.
+ * unregistering; then the same copy made without registering the block,
+ * staged through page-locked buffers by 1-16 threads. Exits 1 when there is
+ * no CUDA driver or device.
  * docs/bench.md. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -31,6 +33,15 @@ typedef int (*copy_to_device_fn)(unsigned long long, const void *, size_t);
 typedef int (*copy_on_device_fn)(unsigned long long, unsigned long long, size_t);
 typedef int (*alloc_host_fn)(void **, size_t);
 typedef int (*free_host_fn)(void *);
+typedef int (*stream_create_fn)(void **, unsigned);
+typedef int (*stream_destroy_fn)(void *);
+typedef int (*stream_synchronize_fn)(void *);
+typedef int (*copy_to_device_async_fn)(unsigned long long, const void *, size_t, void *);
+typedef int (*copy_to_host_fn)(void *, unsigned long long, size_t);
+typedef int (*event_create_fn)(void **, unsigned);
+typedef int (*event_record_fn)(void *, void *);
+typedef int (*event_synchronize_fn)(void *);
+typedef int (*event_destroy_fn)(void *);
 
 static struct {
   init_fn init;
@@ -45,6 +56,15 @@ static struct {
   copy_on_device_fn copy_on_device;
   alloc_host_fn alloc_host;
   free_host_fn free_host;
+  stream_create_fn stream_create;
+  stream_destroy_fn stream_destroy;
+  stream_synchronize_fn stream_synchronize;
+  copy_to_device_async_fn copy_to_device_async;
+  copy_to_host_fn copy_to_host;
+  event_create_fn event_create;
+  event_record_fn event_record;
+  event_synchronize_fn event_synchronize;
+  event_destroy_fn event_destroy;
 } cu;
 
 static void *context;
@@ -91,6 +111,15 @@ static void load_driver(void) {
   cu.copy_on_device = (copy_on_device_fn)symbol(library, "cuMemcpyDtoD_v2");
   cu.alloc_host = (alloc_host_fn)symbol(library, "cuMemAllocHost_v2");
   cu.free_host = (free_host_fn)symbol(library, "cuMemFreeHost");
+  cu.stream_create = (stream_create_fn)symbol(library, "cuStreamCreate");
+  cu.stream_destroy = (stream_destroy_fn)symbol(library, "cuStreamDestroy_v2");
+  cu.stream_synchronize = (stream_synchronize_fn)symbol(library, "cuStreamSynchronize");
+  cu.copy_to_device_async = (copy_to_device_async_fn)symbol(library, "cuMemcpyHtoDAsync_v2");
+  cu.copy_to_host = (copy_to_host_fn)symbol(library, "cuMemcpyDtoH_v2");
+  cu.event_create = (event_create_fn)symbol(library, "cuEventCreate");
+  cu.event_record = (event_record_fn)symbol(library, "cuEventRecord");
+  cu.event_synchronize = (event_synchronize_fn)symbol(library, "cuEventSynchronize");
+  cu.event_destroy = (event_destroy_fn)symbol(library, "cuEventDestroy_v2");
   int device;
   check(cu.init(0), "cuInit");
   check(cu.device_get(&device, 0), "cuDeviceGet");
@@ -282,6 +311,122 @@ static void measure_overlap(int rounds) {
          apart[0], apart[rounds / 2], together[0], together[rounds / 2]);
 }
 
+/* ---- staged copies: no registration of the program's block ---- */
+
+/* A pageable block copied to the device through page-locked staging
+ * buffers allocated once (cuMemAllocHost): each of `threads` workers takes
+ * every threads-th chunk, copies it into one of its two staging buffers
+ * and starts its DMA on its own stream, waiting (an event per buffer) for
+ * that buffer's previous DMA before reusing it, so that host copies and DMA overlap. Whether this
+ * beats registering the block (pinning.c) decides how transfer elision
+ * should move blocks it has not pinned yet. */
+enum { STAGING_BUFFERS = 2, MAX_STAGING_THREADS = 16 };
+
+typedef struct {
+  const char *block;
+  size_t chunk_bytes;
+  int worker, workers;
+  char *staging[STAGING_BUFFERS];
+  void *done[STAGING_BUFFERS]; /* recorded after each buffer's DMA */
+  void *stream;
+  int result;
+} stager;
+
+static void *stage_chunks(void *argument) {
+  stager *s = argument;
+  cu.context_set(context);
+  size_t chunks = (block_bytes + s->chunk_bytes - 1) / s->chunk_bytes;
+  int turn = 0;
+  for (size_t c = (size_t)s->worker; c < chunks; c += (size_t)s->workers, turn++) {
+    int b = turn % STAGING_BUFFERS;
+    if (turn >= STAGING_BUFFERS && (s->result = cu.event_synchronize(s->done[b])) != 0)
+      return NULL;
+    size_t offset = c * s->chunk_bytes;
+    size_t bytes = block_bytes - offset < s->chunk_bytes ? block_bytes - offset : s->chunk_bytes;
+    memcpy(s->staging[b], s->block + offset, bytes);
+    s->result = cu.copy_to_device_async(device_buffer + offset, s->staging[b], bytes, s->stream);
+    if (s->result == 0)
+      s->result = cu.event_record(s->done[b], s->stream);
+    if (s->result != 0)
+      return NULL;
+  }
+  s->result = cu.stream_synchronize(s->stream);
+  return NULL;
+}
+
+static double staged_copy_ms(const char *block, int threads, size_t chunk_bytes, stager *stagers) {
+  pthread_t ids[MAX_STAGING_THREADS];
+  double start = now_ms();
+  for (int t = 0; t < threads; t++) {
+    stagers[t].block = block;
+    stagers[t].chunk_bytes = chunk_bytes;
+    stagers[t].worker = t;
+    stagers[t].workers = threads;
+    pthread_create(&ids[t], NULL, stage_chunks, &stagers[t]);
+  }
+  for (int t = 0; t < threads; t++) {
+    pthread_join(ids[t], NULL);
+    check(stagers[t].result, "staged copy");
+  }
+  return now_ms() - start;
+}
+
+/* The device buffer holds the block, byte for byte (or exit 1). */
+static void check_device_holds(const char *block) {
+  char *back = malloc(block_bytes);
+  if (back == NULL) {
+    perror("pin-cost: malloc");
+    exit(1);
+  }
+  check(cu.copy_to_host(back, device_buffer, block_bytes), "cuMemcpyDtoH");
+  if (memcmp(back, block, block_bytes) != 0) {
+    fprintf(stderr, "pin-cost: the staged copy differs from the block\n");
+    exit(1);
+  }
+  free(back);
+}
+
+static void measure_staged(int rounds) {
+  static const int thread_counts[] = {1, 2, 4, 8, 16};
+  static const size_t chunk_mib[] = {2, 8};
+  stager stagers[MAX_STAGING_THREADS];
+  for (int t = 0; t < MAX_STAGING_THREADS; t++) {
+    for (int b = 0; b < STAGING_BUFFERS; b++)
+    {
+      check(cu.alloc_host((void **)&stagers[t].staging[b], (size_t)8 << 20), "cuMemAllocHost");
+      check(cu.event_create(&stagers[t].done[b], 2 /* CU_EVENT_DISABLE_TIMING */),
+            "cuEventCreate");
+    }
+    check(cu.stream_create(&stagers[t].stream, 1 /* non-blocking */), "cuStreamCreate");
+  }
+  printf("\nstaged copy of a pageable block (huge pages, touched) through 2 page-locked\n"
+         "buffers per thread, no registration (ms, best and median):\n");
+  for (size_t k = 0; k < sizeof chunk_mib / sizeof chunk_mib[0]; k++)
+    for (size_t i = 0; i < sizeof thread_counts / sizeof thread_counts[0]; i++) {
+      double ms[rounds];
+      for (int r = 0; r < rounds; r++) {
+        char *block = fresh_block(1, 1);
+        for (size_t at = 0; at < block_bytes; at += 4096)
+          block[at] = (char)(at / 4096 + r); /* every page distinct */
+        ms[r] = staged_copy_ms(block, thread_counts[i], chunk_mib[k] << 20, stagers);
+        if (r == 0)
+          check_device_holds(block);
+        munmap(block, block_bytes);
+      }
+      qsort(ms, (size_t)rounds, sizeof(double), by_value);
+      printf("%2d threads, %zu MiB chunks: best %.2f ms, median %.2f ms (%.1f GB/s)\n",
+             thread_counts[i], chunk_mib[k], ms[0], ms[rounds / 2],
+             (double)block_bytes / (ms[rounds / 2] * 1e6));
+    }
+  for (int t = 0; t < MAX_STAGING_THREADS; t++) {
+    for (int b = 0; b < STAGING_BUFFERS; b++) {
+      cu.free_host(stagers[t].staging[b]);
+      cu.event_destroy(stagers[t].done[b]);
+    }
+    cu.stream_destroy(stagers[t].stream);
+  }
+}
+
 static void print_machine(void) {
   struct utsname name;
   if (uname(&name) == 0)
@@ -318,5 +463,6 @@ int main(int argc, char **argv) {
     measure_way(&ways[i], rounds);
   measure_references(rounds);
   measure_overlap(rounds);
+  measure_staged(rounds);
   return 0;
 }
