@@ -112,6 +112,52 @@ std::string suggestAnnotation(const VariableAccesses &VA) {
   return "OM_INOUT (the loop reads and writes it)";
 }
 
+/// The device finds a view declared before the loop through the map of
+/// its first element, so that element joins the section. A start below
+/// the elements the loop reaches is an element of the same object (a valid
+/// pointer below one the loop dereferences) and widens the section down to
+/// it; an OM_OUT section then copies in too, so that the element the loop
+/// does not write keeps the host's value. A start above them may be one
+/// past the end of the object, which cannot be mapped.
+static llvm::Error coverViewStarts(const VariableAccesses &VA,
+                                   const ASTContext &Ctx,
+                                   llvm::ArrayRef<AffineSubscript> Starts,
+                                   llvm::ArrayRef<Polynomial> Facts,
+                                   Polynomial &Min, const Polynomial &Max,
+                                   VariablePlan &Plan) {
+  std::string Name = VA.Var->getName().str();
+  for (size_t K = 0; K < Starts.size(); ++K) {
+    const Polynomial &Start = Starts[K].Min;
+    if (provenNonNegative(Start - Min, Facts) &&
+        provenNonNegative(Max - Start, Facts))
+      continue;
+    if (provenNonNegative(Max - Start, Facts) &&
+        provenNonNegative(Min - Start, Facts)) {
+      Min = Start;
+      if (Plan.Map == MapKind::From) {
+        Plan.Map = MapKind::ToFrom;
+        Plan.Reason = "; copied in too: the view's first element " + Name +
+                      "[" + Start.str() + "] is not written by the loop";
+      }
+      continue;
+    }
+    const Access &A = *llvm::find_if(VA.Accesses, [](const Access &X) {
+      return X.ViewBeforeLoop;
+    });
+    return sourceError(
+        Rule::SectionUnbounded, A.Site->getBeginLoc(),
+        "cannot offload: the view in '" + sourceText(A.Site, Ctx) + "' starts at " +
+            Name + "[" + Start.str() + "], outside the elements of '" + Name +
+            "' the loop reaches (" + Name + "[" + Min.str() + "] to " + Name +
+            "[" + Max.str() + "]) unless that follows from the loops or a "
+            "stated fact; the device finds a view through the map of its "
+            "first element, which may lie past the end of the data: start "
+            "the view at an element the loop uses",
+        FindingDetails{Name, "", "", ""});
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error Inference::section(const VariableAccesses &VA,
                                const ParamAnnotation &PA,
                                VariablePlan &Plan) const {
@@ -162,8 +208,6 @@ llvm::Error Inference::section(const VariableAccesses &VA,
     }
     Reached.push_back(std::move(*S));
   }
-  for (AffineSubscript &Start : ViewStarts)
-    Reached.push_back(std::move(Start));
   // The union of what the accesses reach, comparing their ends where the
   // loops around all of them run (else nothing is mapped: EmptyLoops.h),
   // with no scalar taken as non-negative unless that is known
@@ -196,6 +240,9 @@ llvm::Error Inference::section(const VariableAccesses &VA,
     Min = *NewMin;
     Max = Max ? Polynomial(0) - *NewMax : S.Max;
   }
+  if (!Unbounded)
+    if (auto E = coverViewStarts(VA, Ctx, ViewStarts, Facts, *Min, *Max, Plan))
+      return E;
   if (Unbounded) {
     // Plain OpenMP code (the audit): no annotation to advise.
     if (PA.KindLoc.isInvalid())
@@ -234,7 +281,7 @@ llvm::Error Inference::section(const VariableAccesses &VA,
   Plan.Lower = *Min;
   Plan.Length = Length;
   Plan.Reason = "section from subscripts " + llvm::join(Sites, ", ") +
-                " over " + llvm::join(Ranges, ", ");
+                " over " + llvm::join(Ranges, ", ") + Plan.Reason;
   return llvm::Error::success();
 }
 
