@@ -99,6 +99,18 @@ private:
   llvm::Expected<VariablePlan> planScalar(const VariableAccesses &VA);
   llvm::Error section(const VariableAccesses &VA, const ParamAnnotation &PA,
                       VariablePlan &Plan) const;
+
+  /// The first element of a view declared before the loop, and an access
+  /// through it.
+  struct ViewStart {
+    const Access *Site;
+    Polynomial At;
+  };
+  llvm::Expected<bool> lowerToViewStarts(const VariableAccesses &VA,
+                                         llvm::ArrayRef<ViewStart> Starts,
+                                         llvm::ArrayRef<Polynomial> Facts,
+                                         Polynomial &Min,
+                                         const Polynomial &Max) const;
 };
 
 /// The annotation the loop's use of an unannotated pointer calls for.
@@ -115,54 +127,45 @@ std::string suggestAnnotation(const VariableAccesses &VA) {
 /// The device finds a view declared before the loop through the map of
 /// its first element, so that element joins the section. A start below
 /// the elements the loop reaches is an element of the same object (a valid
-/// pointer below one the loop dereferences) and widens the section down to
-/// it; an OM_OUT section then copies in too, so that the element the loop
-/// does not write keeps the host's value. A start above them may be one
-/// past the end of the object, which cannot be mapped.
-static llvm::Error coverViewStarts(const VariableAccesses &VA,
-                                   const ASTContext &Ctx,
-                                   llvm::ArrayRef<AffineSubscript> Starts,
-                                   llvm::ArrayRef<Polynomial> Facts,
-                                   Polynomial &Min, const Polynomial &Max,
-                                   VariablePlan &Plan) {
+/// pointer below one the loop dereferences) and lowers Min to it (true
+/// when one did); a start above them may be one past the end of the
+/// object, which cannot be mapped.
+llvm::Expected<bool> Inference::lowerToViewStarts(
+    const VariableAccesses &VA, llvm::ArrayRef<ViewStart> Starts,
+    llvm::ArrayRef<Polynomial> Facts, Polynomial &Min,
+    const Polynomial &Max) const {
   std::string Name = VA.Var->getName().str();
-  for (size_t K = 0; K < Starts.size(); ++K) {
-    const Polynomial &Start = Starts[K].Min;
-    if (provenNonNegative(Start - Min, Facts) &&
-        provenNonNegative(Max - Start, Facts))
+  bool Lowered = false;
+  for (const ViewStart &V : Starts) {
+    bool AtOrBelowMax = provenNonNegative(Max - V.At, Facts);
+    if (AtOrBelowMax && provenNonNegative(V.At - Min, Facts))
       continue;
-    if (provenNonNegative(Max - Start, Facts) &&
-        provenNonNegative(Min - Start, Facts)) {
-      Min = Start;
-      if (Plan.Map == MapKind::From) {
-        Plan.Map = MapKind::ToFrom;
-        Plan.Reason = "; copied in too: the view's first element " + Name +
-                      "[" + Start.str() + "] is not written by the loop";
-      }
+    if (AtOrBelowMax && provenNonNegative(Min - V.At, Facts)) {
+      Min = V.At;
+      Lowered = true;
       continue;
     }
-    const Access &A = *llvm::find_if(VA.Accesses, [](const Access &X) {
-      return X.ViewBeforeLoop;
-    });
     return sourceError(
-        Rule::SectionUnbounded, A.Site->getBeginLoc(),
-        "cannot offload: the view in '" + sourceText(A.Site, Ctx) + "' starts at " +
-            Name + "[" + Start.str() + "], outside the elements of '" + Name +
-            "' the loop reaches (" + Name + "[" + Min.str() + "] to " + Name +
-            "[" + Max.str() + "]) unless that follows from the loops or a "
-            "stated fact; the device finds a view through the map of its "
-            "first element, which may lie past the end of the data: start "
-            "the view at an element the loop uses",
+        Rule::SectionUnbounded, V.Site->Site->getBeginLoc(),
+        "cannot offload: the view in '" + text(V.Site->Site) +
+            "' starts at " + Name + "[" + V.At.str() +
+            "], outside the elements of '" + Name + "' the loop reaches (" +
+            Name + "[" + Min.str() + "] to " + Name + "[" + Max.str() +
+            "]) unless that follows from the loops or a stated fact; the "
+            "device finds a view through the map of its first element, "
+            "which may lie past the end of the data: start the view at an "
+            "element the loop uses",
         FindingDetails{Name, "", "", ""});
   }
-  return llvm::Error::success();
+  return Lowered;
 }
 
 llvm::Error Inference::section(const VariableAccesses &VA,
                                const ParamAnnotation &PA,
                                VariablePlan &Plan) const {
   std::string Name = VA.Var->getName().str();
-  std::vector<AffineSubscript> Reached, ViewStarts;
+  std::vector<AffineSubscript> Reached;
+  std::vector<ViewStart> ViewStarts;
   std::vector<std::string> Sites, Ranges;
   std::vector<std::vector<IndexRange>> Nests;
   const Access *Unbounded = nullptr;
@@ -204,7 +207,7 @@ llvm::Error Inference::section(const VariableAccesses &VA,
               "': " + llvm::toString(At.takeError());
         break;
       }
-      ViewStarts.push_back(std::move(*At));
+      ViewStarts.push_back({&A, At->Min});
     }
     Reached.push_back(std::move(*S));
   }
@@ -240,9 +243,6 @@ llvm::Error Inference::section(const VariableAccesses &VA,
     Min = *NewMin;
     Max = Max ? Polynomial(0) - *NewMax : S.Max;
   }
-  if (!Unbounded)
-    if (auto E = coverViewStarts(VA, Ctx, ViewStarts, Facts, *Min, *Max, Plan))
-      return E;
   if (Unbounded) {
     // Plain OpenMP code (the audit): no annotation to advise.
     if (PA.KindLoc.isInvalid())
@@ -274,6 +274,10 @@ llvm::Error Inference::section(const VariableAccesses &VA,
                   ": " + Why;
     return llvm::Error::success();
   }
+  llvm::Expected<bool> LoweredToView =
+      lowerToViewStarts(VA, ViewStarts, Facts, *Min, *Max);
+  if (!LoweredToView)
+    return LoweredToView.takeError();
   Polynomial Length = *Max - *Min + Polynomial(1);
   Plan.NonEmpty = nonEmptyCondition(Length, Nests, Stated);
   Plan.Section = Name + "[" + Min->str() + ":" +
@@ -281,7 +285,13 @@ llvm::Error Inference::section(const VariableAccesses &VA,
   Plan.Lower = *Min;
   Plan.Length = Length;
   Plan.Reason = "section from subscripts " + llvm::join(Sites, ", ") +
-                " over " + llvm::join(Ranges, ", ") + Plan.Reason;
+                " over " + llvm::join(Ranges, ", ");
+  if (*LoweredToView && Plan.Map == MapKind::From) {
+    // The view's first element is not written: it keeps the host's value.
+    Plan.Map = MapKind::ToFrom;
+    Plan.Reason += "; copied in too: the view's first element " + Name +
+                   "[" + Min->str() + "] is not written by the loop";
+  }
   return llvm::Error::success();
 }
 

@@ -11,6 +11,8 @@
 // RUN: %clang-offload -DACCEPTED_ONLY %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial -DACCEPTED_ONLY %s -o %t.ser && %t.ser > %t.ser.out
 // RUN: diff %t.ser.out %t.omp.out
+// RUN: %ownmap-rewrite %s -o %t.rw2.c --report=%t.json --report-format=json -- -DACCEPTED_ONLY
+// RUN: grep -q "over i in \[0, n); copied in too: the view's first element y\[2\] is not written by the loop" %t.json
 #include <ownmap.h>
 #include <stdio.h>
 
