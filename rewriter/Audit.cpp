@@ -49,11 +49,30 @@ bool collectDeviceLoops(const Stmt *S, std::vector<const ForStmt *> &Loops) {
   return false;
 }
 
+/// A program that maps a section gives it a length of at least zero, so the
+/// audit may assume that of the construct's own sections: with
+/// `in[0:rows * cols]`, cols >= 0 wherever the loop over rows runs, which
+/// gives `in[r * cols]` its direction.
+std::vector<Polynomial> wellFormedLengths(llvm::ArrayRef<MapItem> Items,
+                                          const ASTContext &Ctx) {
+  std::vector<Polynomial> Lengths;
+  for (const MapItem &I : Items) {
+    if (!I.Length)
+      continue;
+    if (auto Length = Polynomial::fromExpr(*I.Length, Ctx))
+      Lengths.push_back(std::move(*Length));
+    else
+      llvm::consumeError(Length.takeError());
+  }
+  return Lengths;
+}
+
 class TargetLoopAudit {
 public:
   TargetLoopAudit(const OMPExecutableDirective &D, ASTContext &Ctx,
                   const PresenceAnalysis &Presences)
-      : D(D), Ctx(Ctx), Presences(Presences), Items(mapItems(D)) {}
+      : D(D), Ctx(Ctx), Presences(Presences), Items(mapItems(D)),
+        Assumed(wellFormedLengths(Items, Ctx)) {}
 
   /// The findings; NotAnalysed says when the audit could not look.
   std::vector<AuditFinding> run();
@@ -65,6 +84,8 @@ private:
   ASTContext &Ctx;
   const PresenceAnalysis &Presences;
   std::vector<MapItem> Items;
+  /// What the construct's own sections say of their lengths.
+  std::vector<Polynomial> Assumed;
   std::vector<AuditFinding> Findings;
   /// Pointers some loop of the construct writes.
   llvm::SmallPtrSet<const VarDecl *, 8> WrittenPointers;
@@ -203,7 +224,7 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
   Presence P = Presences.of(*VA.Var, D);
   bool Written = WrittenPointers.count(VA.Var);
   std::vector<ExternalPresence> External = externalCallers(VA, P, Written);
-  auto Accessed = accessedSection(Loop, Accesses, VA);
+  auto Accessed = accessedSection(Loop, Accesses, VA, Assumed);
   if (!Own && reportUnmapped(VA, P, External, Written, Accessed))
     return;
   // A map of the construct's own copies nothing when the data is present.
@@ -424,7 +445,8 @@ bool TargetLoopAudit::compareEachAccess(const MapItem &Item,
                                         const Polynomial &ElementSize) {
   std::vector<VariablePlan> Plans;
   for (const Access &A : VA.Accesses) {
-    auto Plan = accessedSection(Loop, Accesses, VariableAccesses{VA.Var, {A}});
+    auto Plan = accessedSection(Loop, Accesses, VariableAccesses{VA.Var, {A}},
+                                Assumed);
     if (!Plan) {
       llvm::consumeError(Plan.takeError());
       return false;

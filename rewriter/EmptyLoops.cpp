@@ -221,6 +221,14 @@ bool provenNonNegative(const Polynomial &P, llvm::ArrayRef<Polynomial> Facts) {
       return Coefficient == Polynomial(1) &&
              provenWith(Polynomial(0) - Rest, Facts, Known);
     });
+    // A * Q + Rest >= 0 with Q >= 1 and Rest <= 0: A * Q >= 0, so A >= 0
+    // (`rows * cols >= 0` where rows >= 1).
+    Proven = Proven || llvm::any_of(Facts, [&](const Polynomial &F) {
+      auto [Factor, Rest] = F.split(A);
+      return Factor.degree(A) == 0 && !Factor.constant() &&
+             provenWith(Factor - Polynomial(1), Facts, Known) &&
+             provenWith(Polynomial(0) - Rest, Facts, Known);
+    });
     Proven = Proven || (A.Dividend && provenWith(*A.Dividend, Facts, Known));
     InProgress.pop_back();
     return Proven;

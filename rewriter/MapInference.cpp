@@ -423,8 +423,11 @@ llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
 
 llvm::Expected<VariablePlan> accessedSection(const CanonicalLoop &Loop,
                                              const LoopAccesses &Accesses,
-                                             const VariableAccesses &VA) {
+                                             const VariableAccesses &VA,
+                                             llvm::ArrayRef<Polynomial> Assumed) {
   KernelAnnotations None;
+  for (const Polynomial &Fact : Assumed)
+    None.Facts.push_back({Fact.str() + " >= 0", Fact});
   return Inference(None, Loop, Accesses).accessed(VA);
 }
 

@@ -79,10 +79,12 @@ struct OffloadPlan {
 
 /// The elements of VA's pointer that Loop reaches, from the subscripts
 /// alone (no annotation): Lower, Length, Section and Reason are set. Fails
-/// when a subscript cannot be bounded.
-llvm::Expected<VariablePlan> accessedSection(const CanonicalLoop &Loop,
-                                             const LoopAccesses &Accesses,
-                                             const VariableAccesses &VA);
+/// when a subscript cannot be bounded. Assumed: facts P >= 0 the caller
+/// knows hold (as if stated with OM_FACT).
+llvm::Expected<VariablePlan>
+accessedSection(const CanonicalLoop &Loop, const LoopAccesses &Accesses,
+                const VariableAccesses &VA,
+                llvm::ArrayRef<Polynomial> Assumed = {});
 
 llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
                                       const CanonicalLoop &Loop,

@@ -139,8 +139,12 @@ SubscriptAnalysis::range(const CanonicalLoop &L,
           return reason("the bound '" + A.Text + "' of the loop over '" +
                         L.Index->getName() + "' changes within an iteration (" +
                         whyVarying(A) + ")");
-  if (L.Step && (!Step.hasPositiveCoefficients() ||
-                 Step.degree(indexAtom(L.Index))))
+  // A loop that runs and ends in C moves towards its limit: a step written
+  // as a sum of sizes, or stated to be at least one, is then positive
+  // (factsWhenRunning in EmptyLoops.cpp).
+  bool StepForward = Step.hasPositiveCoefficients() ||
+                     provenNonNegative(Step - Polynomial(1), Stated);
+  if (L.Step && (!StepForward || Step.degree(indexAtom(L.Index))))
     return reason("the step '" + sourceText(L.Step, Ctx) + "' of the loop over '" +
                   L.Index->getName() + "' may not be positive");
   IndexRange R;
@@ -194,6 +198,24 @@ static bool mentionsIndex(const Polynomial &P,
   });
 }
 
+/// Whether a subscript moves up (true) or down (false) with an index it
+/// is Coefficient times: a scalar stride's sign must follow from its type,
+/// the loops that run whenever the access does, or what the kernel states
+/// (a signed `s` may be -1: `x[i * s]` then reaches below x[0]).
+std::optional<bool>
+SubscriptAnalysis::strideIsPositive(const Polynomial &Coefficient,
+                                    llvm::ArrayRef<IndexRange> Nest) const {
+  if (std::optional<int64_t> C = Coefficient.constant())
+    return *C > 0;
+  std::vector<Polynomial> Facts = runningFacts({Nest.vec()});
+  llvm::append_range(Facts, Stated);
+  if (provenNonNegative(Coefficient, Facts))
+    return true;
+  if (provenNonNegative(Polynomial(0) - Coefficient, Facts))
+    return false;
+  return std::nullopt;
+}
+
 /// Replaces the indices of Nest[From..] in P, innermost first, by the bound
 /// that makes P smallest (Low) or largest.
 llvm::Error SubscriptAnalysis::bound(Polynomial &P,
@@ -210,16 +232,14 @@ llvm::Error SubscriptAnalysis::bound(Polynomial &P,
     if (mentionsIndex(Coefficient, Nest))
       return reason("'" + R.Var->getName() + "' is multiplied by another "
                                              "loop index");
-    bool Positive;
-    if (std::optional<int64_t> C = Coefficient.constant())
-      Positive = *C > 0;
-    else if (Coefficient.hasPositiveCoefficients())
-      Positive = true; // a product of sizes
-    else
-      return reason("the sign of the stride '" + Coefficient.str() +
-                    "' of '" + R.Var->getName() + "' is unknown");
+    std::optional<bool> Positive = strideIsPositive(Coefficient, Nest);
+    if (!Positive)
+      return reason("the stride '" + Coefficient.str() + "' of '" +
+                    R.Var->getName() + "' may be negative; state its sign "
+                    "with OM_FACT(" + Coefficient.str() + " >= 0) or OM_FACT(" +
+                    Coefficient.str() + " <= 0)");
     P = P.substitute(R.Index,
-                     Positive == Low ? R.Lower : R.Upper - Polynomial(1));
+                     *Positive == Low ? R.Lower : R.Upper - Polynomial(1));
   }
   return llvm::Error::success();
 }
@@ -498,6 +518,11 @@ bool SubscriptAnalysis::reachApart(llvm::ArrayRef<const AffineSubscript *> All,
   std::optional<Polynomial> Stride = All.front()->Value.split(Index).first;
   if (*Stride == Polynomial(0) || mentionsIndex(*Stride, All.front()->Nest))
     return false;
+  // Iterations lie |Stride| apart, also when the index counts down (`i -= s`).
+  std::optional<bool> Upward = strideIsPositive(*Stride, All.front()->Nest);
+  if (!Upward)
+    return false;
+  Polynomial Apart = *Upward ? *Stride : Polynomial(0) - *Stride;
   std::vector<std::pair<Polynomial, const AffineSubscript *>> Lows, Highs;
   for (const AffineSubscript *S : All) {
     Polynomial Rest = S->Value - *Stride * Polynomial::atom(Index);
@@ -526,17 +551,17 @@ bool SubscriptAnalysis::reachApart(llvm::ArrayRef<const AffineSubscript *> All,
           return llvm::consumeError(std::move(E)), false;
         Extent = Top - Bottom + Polynomial(1);
       }
-      if (std::optional<int64_t> C = Stride->constant()) {
+      if (std::optional<int64_t> C = Apart.constant()) {
         std::optional<int64_t> E = Extent.constant();
-        if (!E || *E > (*C < 0 ? -*C : *C))
+        if (!E || *E > *C)
           return false;
         continue;
       }
       // Sizes compare where the loops run (with none, nothing conflicts).
       std::vector<Polynomial> Facts = runningFacts({HighAt->Nest, LowAt->Nest});
       llvm::append_range(Facts, Stated);
-      if (!Stride->hasPositiveCoefficients() ||
-          !nonNegativeWhenRunning(*Stride - Extent, Facts))
+      if (!Apart.hasPositiveCoefficients() ||
+          !nonNegativeWhenRunning(Apart - Extent, Facts))
         return false;
     }
   return true;

@@ -95,6 +95,8 @@ private:
   const clang::ASTContext &Ctx;
   std::vector<Polynomial> Stated;
 
+  std::optional<bool> strideIsPositive(const Polynomial &Coefficient,
+                                       llvm::ArrayRef<IndexRange> Nest) const;
   llvm::Error bound(Polynomial &P, llvm::ArrayRef<IndexRange> Nest,
                     unsigned From, bool Low) const;
   bool isInvariantVar(const clang::VarDecl *V) const;

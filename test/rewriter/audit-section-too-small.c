@@ -21,5 +21,5 @@ void rows(int m, int n, const float *a, float *s) {
     s[i] = t;
   }
 }
-// CHECK: audit-section-too-small.c:16:58: error: 'a[0:(m - 1) * n]' maps elements [0, m * n - n) but the loop reaches [0, m * n) {{.*}} map 'a[0:(m > 0 && n > 0 ? m * n : 0)]'
+// CHECK: audit-section-too-small.c:16:58: error: 'a[0:(m - 1) * n]' maps elements [0, m * n - n) but the loop reaches [0, m * n) {{.*}} map 'a[0:(n > 0 ? m * n : 0)]'
 // CHECK: 2 errors generated.

@@ -54,7 +54,7 @@ int main(void) {
 }
 #else
 // i spans n, which may exceed the stride m: two iterations may meet.
-OM_KERNEL void wide(int n, int m, int w, OM_INOUT float *a) {
+OM_KERNEL OM_FACT(m >= 0) void wide(int n, int m, int w, OM_INOUT float *a) {
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < w; ++j)
       a[j * m + i] += 1.0f;

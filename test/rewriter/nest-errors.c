@@ -32,7 +32,7 @@ OM_KERNEL void skips(int n, OM_IN const float *x, OM_OUT float *y) {
 }
 // CHECK-MESSAGES: nest-errors.c:30:5: error: 'y' is OM_OUT but no iteration is certain to write it
 
-OM_KERNEL void overlapping_rows(int m, int n, int w, OM_INOUT float *a) {
+OM_KERNEL OM_FACT(n >= 0) void overlapping_rows(int m, int n, int w, OM_INOUT float *a) {
   for (int i = 0; i < m; ++i)
     for (int j = 0; j < w; ++j)
       a[i * n + j] += 1;
