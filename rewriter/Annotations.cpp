@@ -156,22 +156,33 @@ static llvm::Error readParam(const ParmVarDecl &P, ParamAnnotation &PA) {
 llvm::Expected<KernelAnnotations> readKernelAnnotations(const FunctionDecl &FD) {
   KernelAnnotations KA;
   KA.Kernel = &FD;
+  // Every bad parameter and fact is reported, not only the first.
+  llvm::Error Errors = llvm::Error::success();
   for (const ParmVarDecl *P : FD.parameters()) {
     ParamAnnotation PA;
-    if (auto E = readParam(*P, PA))
-      return std::move(E);
-    if (PA.Length && !PA.Kind)
-      return sourceError(Rule::AnnotationLen, PA.LengthLoc,
-                         "OM_LEN on '" + P->getName() +
-                             "' without an ownership annotation; add OM_IN, "
-                             "OM_INOUT, OM_OUT or OM_SCRATCH");
+    if (auto E = readParam(*P, PA)) {
+      Errors = llvm::joinErrors(std::move(Errors), std::move(E));
+      continue;
+    }
+    if (PA.Length && !PA.Kind) {
+      Errors = llvm::joinErrors(
+          std::move(Errors),
+          sourceError(Rule::AnnotationLen, PA.LengthLoc,
+                      "OM_LEN on '" + P->getName() +
+                          "' without an ownership annotation; add OM_IN, "
+                          "OM_INOUT, OM_OUT or OM_SCRATCH"));
+      continue;
+    }
     if (PA.Kind)
       KA.Params[P] = PA;
   }
   auto Facts = readStatedFacts(FD);
   if (!Facts)
-    return Facts.takeError();
-  KA.Facts = std::move(*Facts);
+    Errors = llvm::joinErrors(std::move(Errors), Facts.takeError());
+  else
+    KA.Facts = std::move(*Facts);
+  if (Errors)
+    return std::move(Errors);
   return KA;
 }
 

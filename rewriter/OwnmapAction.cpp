@@ -381,8 +381,12 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   auto Annotations = readKernelAnnotations(Kernel);
   if (!Annotations)
     return fail(Annotations.takeError());
-  if (auto E = checkEscapes(*Annotations))
-    return fail(std::move(E));
+  // An escape and the loops' own errors are reported together.
+  bool Failed = false;
+  if (auto E = checkEscapes(*Annotations)) {
+    fail(std::move(E));
+    Failed = true;
+  }
   snapshotChangedLengths(*Annotations);
   std::vector<LoopSite> Sites = findOutermostLoops(*Kernel.getBody());
   // Loops already under a directive (as in the tool's own output) are not
@@ -391,7 +395,6 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
     warn(Rule::KernelNoLoop, Kernel.getLocation(),
          "kernel '" + Kernel.getName() + "' has no 'for' loop to offload");
   std::vector<PlannedLoop> Loops;
-  bool Failed = false;
   for (const LoopSite &Site : Sites)
     if (auto E = planSite(*Annotations, Site, SM, Loops)) {
       fail(std::move(E));

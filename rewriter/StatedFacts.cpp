@@ -127,31 +127,44 @@ private:
 
 } // namespace
 
+/// The fact A states, or an error that says why it cannot be used.
+static llvm::Expected<StatedFact> readFact(const AnnotateAttr &A,
+                                           const FunctionDecl &Kernel,
+                                           const VariableSet &Changed) {
+  llvm::StringRef S = A.getAnnotation().drop_front(FactPrefix.size());
+  SourceLocation Loc =
+      Kernel.getASTContext().getSourceManager().getExpansionLoc(A.getLocation());
+  auto Value = FactParser(S, Kernel).parse();
+  if (!Value)
+    return sourceError(Rule::AnnotationFact, Loc,
+                       "cannot read OM_FACT(" + S + "): " +
+                           llvm::toString(Value.takeError()) +
+                           "; a fact compares sums and products of the "
+                           "kernel's integer parameters and constants");
+  for (const Atom &Named : Value->atoms())
+    if (Changed.contains(Named.Var))
+      return sourceError(Rule::AnnotationFact, Loc,
+                         "OM_FACT(" + S + ") names '" + Named.Text +
+                             "', which the kernel changes: the fact is "
+                             "checked on entry and must hold at every loop");
+  return StatedFact{S.str(), *Value};
+}
+
 llvm::Expected<std::vector<StatedFact>>
 readStatedFacts(const FunctionDecl &Kernel) {
   std::vector<StatedFact> Facts;
+  llvm::Error Errors = llvm::Error::success();
   VariableSet Changed = changedVariables(Kernel.getBody());
-  const SourceManager &SM = Kernel.getASTContext().getSourceManager();
   for (const auto *A : Kernel.specific_attrs<AnnotateAttr>()) {
-    llvm::StringRef S = A->getAnnotation();
-    if (!S.consume_front(FactPrefix))
+    if (!A->getAnnotation().starts_with(FactPrefix))
       continue;
-    SourceLocation Loc = SM.getExpansionLoc(A->getLocation());
-    auto Value = FactParser(S, Kernel).parse();
-    if (!Value)
-      return sourceError(Rule::AnnotationFact, Loc,
-                         "cannot read OM_FACT(" + S + "): " +
-                             llvm::toString(Value.takeError()) +
-                             "; a fact compares sums and products of the "
-                             "kernel's integer parameters and constants");
-    for (const Atom &Named : Value->atoms())
-      if (Changed.contains(Named.Var))
-        return sourceError(Rule::AnnotationFact, Loc,
-                           "OM_FACT(" + S + ") names '" + Named.Text +
-                               "', which the kernel changes: the fact is "
-                               "checked on entry and must hold at every loop");
-    Facts.push_back({S.str(), *Value});
+    if (auto Fact = readFact(*A, Kernel, Changed))
+      Facts.push_back(std::move(*Fact));
+    else
+      Errors = llvm::joinErrors(std::move(Errors), Fact.takeError());
   }
+  if (Errors)
+    return std::move(Errors);
   return Facts;
 }
 
