@@ -2,6 +2,7 @@
 #include "EarlierWrites.h"
 #include "Diagnostics.h"
 #include "EmptyLoops.h"
+#include "HostUses.h"
 #include "clang/AST/ASTContext.h"
 
 using namespace clang;
@@ -72,6 +73,27 @@ struct Provider {
   std::string Why; // when there is none: why the nearest candidate fails
 };
 
+/// True when the host statements of loop K's block (those that are not
+/// offloaded loops) write elements of Var: in forward substitution,
+/// `x[i] = s / L[i * n + i]` after the loop over j that reads x[0, i).
+bool hostWritesAround(llvm::ArrayRef<PlannedLoop> Loops, size_t K,
+                      const VarDecl *Var) {
+  const CompoundStmt *Block = Loops[K].Site.Block;
+  if (!Block)
+    return false;
+  std::vector<const Stmt *> Host;
+  for (const Stmt *S : Block->body())
+    if (llvm::none_of(Loops,
+                      [&](const PlannedLoop &L) { return L.Site.Loop == S; }))
+      Host.push_back(S);
+  HostUses Uses = collectHostUses(Host, Var->getASTContext());
+  auto It = Uses.Variables.find(Var);
+  return (It != Uses.Variables.end() && It->second.Write) ||
+         llvm::any_of(Uses.Elements, [&](const ElementUse &E) {
+           return E.Pointer == Var && E.Write;
+         });
+}
+
 Provider findWriter(llvm::ArrayRef<PlannedLoop> Loops, size_t K,
                     const VarDecl *Var, const ElementRange &Read,
                     llvm::ArrayRef<DataRegion> Regions,
@@ -112,7 +134,12 @@ Provider findWriter(llvm::ArrayRef<PlannedLoop> Loops, size_t K,
       return P;
     }
   }
-  Candidate("no earlier loop of the kernel writes '" + Name + "'");
+  if (hostWritesAround(Loops, K, Var))
+    Candidate("the host code around this loop writes '" + Name +
+              "', but what the host writes reaches the device only for " +
+              "data copied in: annotate '" + Name + "' OM_INOUT");
+  else
+    Candidate("no earlier loop of the kernel writes '" + Name + "'");
   return P;
 }
 
