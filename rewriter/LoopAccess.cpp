@@ -1,5 +1,6 @@
 //===- LoopAccess.cpp - what an offload candidate loop reads and writes ---===//
 #include "LoopAccess.h"
+#include "ArrayParameters.h"
 #include "ChangedVariables.h"
 #include "Diagnostics.h"
 #include "PointerViews.h"
@@ -125,6 +126,11 @@ private:
   void visitElement(const Expr *Site, const Expr *Base, const Expr *Index,
                     AccessKind Kind,
                     llvm::ArrayRef<const Expr *> Offsets = {});
+  /// `a[i][j]` of array parameter a: Leading holds `i`, innermost first.
+  void visitArrayElement(const Expr *Site, const DeclRefExpr &Ref,
+                         llvm::ArrayRef<const Expr *> Leading,
+                         const Expr *Index, AccessKind Kind,
+                         llvm::ArrayRef<const Expr *> Offsets);
   void visitAssignment(const BinaryOperator &B);
   bool visitScalarUpdate(const BinaryOperator &B);
   const VarDecl *reductionTarget(const Expr *LHS) const;
@@ -355,7 +361,19 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
     FieldDepth = Field;
   };
   const Expr *Pointer = Base->IgnoreParenImpCasts();
+  llvm::SmallVector<const Expr *, 2> Leading; // innermost first
+  while (const auto *Row = dyn_cast<ArraySubscriptExpr>(Pointer)) {
+    if (!Row->getType()->isArrayType())
+      break;
+    Leading.push_back(Row->getIdx());
+    Pointer = Row->getBase()->IgnoreParenImpCasts();
+  }
   const DeclRefExpr *Ref = asVarRef(Pointer);
+  const auto *Var = Ref ? cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (Var && isArrayParameter(*Var) && !Locals.Vars.count(Var))
+    return visitArrayElement(Site, *Ref, Leading, Index, Kind, Offsets);
+  Pointer = Base->IgnoreParenImpCasts();
+  Ref = asVarRef(Pointer);
   if (const ViewChain *View =
           Ref ? viewOf(cast<VarDecl>(Ref->getDecl())) : nullptr) {
     VisitIndex();
@@ -374,6 +392,41 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
   VisitIndex();
   Access A{Kind, Site, Index};
   A.ViewOffsets.assign(Offsets.begin(), Offsets.end());
+  record(V, A);
+}
+
+void AccessWalker::visitArrayElement(const Expr *Site, const DeclRefExpr &Ref,
+                                     llvm::ArrayRef<const Expr *> Leading,
+                                     const Expr *Index, AccessKind Kind,
+                                     llvm::ArrayRef<const Expr *> Offsets) {
+  const VarDecl *V = outerVariable(Ref);
+  if (!V)
+    return;
+  const auto *Param = dyn_cast<ParmVarDecl>(V);
+  if (!Param)
+    return fail(Ref.getLocation(),
+                "'" + V->getName() +
+                    "' points to arrays but is not a parameter of the "
+                    "kernel; only array parameters can be mapped");
+  auto Shape = arrayShape(*Param);
+  if (!Shape)
+    return fail(Shape.takeError());
+  if (!Index || !Offsets.empty() ||
+      Leading.size() != Shape->InnerExtents.size())
+    return fail(Site->getBeginLoc(),
+                "array parameter '" + V->getName() +
+                    "' is used other than by one subscript per dimension (" +
+                    llvm::Twine(Shape->InnerExtents.size() + 1) + ")");
+  Access A{Kind, Site, Index};
+  // The subscripts are values of their own, whatever field is then taken.
+  unsigned Field = std::exchange(FieldDepth, 0);
+  for (unsigned D = 0; D < Leading.size(); ++D) {
+    const Expr *Row = Leading[Leading.size() - 1 - D];
+    visitValue(Row);
+    A.Rows.push_back({Row, Shape->stride(D)});
+  }
+  visitValue(Index);
+  FieldDepth = Field;
   record(V, A);
 }
 
