@@ -127,6 +127,9 @@ llvm::Expected<ArrayShape> arrayShape(const ParmVarDecl &P) {
 llvm::Expected<AffineSubscript>
 reachedRows(const SubscriptAnalysis &Subscripts, const Access &A,
             const ArrayShape &Shape, llvm::ArrayRef<Polynomial> Stated) {
+  if (A.Rows.size() != Shape.InnerExtents.size())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "it is not one subscript per dimension");
   auto Along = [&](const Expr *Index) {
     Access One = A;
     One.Index = Index;

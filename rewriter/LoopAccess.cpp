@@ -376,6 +376,12 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
   Ref = asVarRef(Pointer);
   if (const ViewChain *View =
           Ref ? viewOf(cast<VarDecl>(Ref->getDecl())) : nullptr) {
+    if (isArrayParameter(*View->Root))
+      return fail(Site->getBeginLoc(),
+                  "pointer '" + Ref->getDecl()->getName() +
+                      "' views rows of array parameter '" +
+                      View->Root->getName() +
+                      "'; subscript the parameter itself");
     VisitIndex();
     Access A{Kind, Site, Index};
     A.ViewOffsets = View->Offsets;

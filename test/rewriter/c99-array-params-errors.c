@@ -40,3 +40,13 @@ OM_KERNEL void smooth(int m, int n, OM_IN const float a[m][n],
 // CHECK-MESSAGES: c99-array-params-errors.c:[[#@LINE-2]]:7: error: 'b' is OM_OUT but 'b[i][j]' does not write every element of its section
 
 // RULES-COUNT-3: "rule": "ownmap.annotation.extent"
+
+// A view of rows would count its offset in elements, not rows.
+OM_KERNEL void view_rows(int m, int n, OM_INOUT float a[m][n]) {
+  for (int i = 0; i < m; ++i) {
+    float (*row)[n] = a + i;
+    for (int j = 0; j < n; ++j)
+      (*row)[j] += 1.0f;
+  }
+}
+// CHECK-MESSAGES: c99-array-params-errors.c:[[#@LINE-3]]:{{[0-9]+}}: error: cannot offload: pointer 'row' views rows of array parameter 'a'; subscript the parameter itself
