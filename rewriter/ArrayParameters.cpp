@@ -143,15 +143,17 @@ reachedRows(const SubscriptAnalysis &Subscripts, const Access &A,
       return S.takeError();
     std::vector<Polynomial> Facts = runningFacts({S->Nest});
     llvm::append_range(Facts, Stated);
+    // C makes every extent of an array declarator positive.
+    for (const Polynomial &Extent : Shape.InnerExtents)
+      Facts.push_back(Extent - Polynomial(1));
     const Polynomial &Extent = Shape.InnerExtents[D - 1];
     if (!provenNonNegative(S->Min, Facts) ||
         !provenNonNegative(Extent - Polynomial(1) - S->Max, Facts))
       return llvm::createStringError(
           llvm::inconvertibleErrorCode(),
-          "subscript " + llvm::Twine(D + 1) + " reaches " + S->Min.str() +
-              " to " + S->Max.str() +
-              ", which may leave the dimension's [0, " + Extent.str() +
-              ") and so its row");
+          "its subscript " + llvm::Twine(D + 1) + " reaches " +
+              S->Min.str() + " to " + S->Max.str() + ", which may leave [0, " +
+              Extent.str() + ")");
   }
   return Along(A.Rows.front().Index);
 }

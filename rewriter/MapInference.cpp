@@ -195,7 +195,9 @@ llvm::Error Inference::section(const VariableAccesses &VA,
     if (!S) {
       Unbounded = &A;
       Why = "subscript '" + text(A.Site) +
-            "' is not affine: " + llvm::toString(S.takeError());
+            (Shape ? "' does not bound the rows it reaches: "
+                   : "' is not affine: ") +
+            llvm::toString(S.takeError());
       break;
     }
     std::string Site = text(A.Site);
@@ -281,7 +283,8 @@ llvm::Error Inference::section(const VariableAccesses &VA,
     Plan.Lower = Polynomial(0);
     Plan.Length = Polynomial::atom(Atom{Count, nullptr});
     Plan.LengthSnapshot = PA.LengthSnapshot.has_value();
-    Plan.Reason = "section from OM_LEN(" + *PA.Length + ")" +
+    Plan.Reason = (Shape ? "section from the row count " + *PA.Length
+                         : "section from OM_LEN(" + *PA.Length + ")") +
                   (PA.LengthSnapshot ? ", its value at kernel entry (kept in " +
                                            *PA.LengthSnapshot + ")"
                                      : "") +

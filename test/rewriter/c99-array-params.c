@@ -8,6 +8,8 @@
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out
 // RUN: diff %t.ser.out %t.omp.out
+// RUN: %ownmap-rewrite %s --report=%t.report -o %t.rw2.c --
+// RUN: FileCheck %s --check-prefix=REPORT < %t.report
 #include <ownmap.h>
 #include <stdio.h>
 
@@ -60,6 +62,30 @@ OM_KERNEL void shift(int m, int n, int k, OM_IN const float a[m][n],
 }
 // CHECK:      {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: a[0:m]) map(tofrom: b[0:m]){{$}}
 
+// REPORT: why: section from the row count m: subscript 'a[i][j + k]' does not bound the rows it reaches: its subscript 2 reaches k to n - 1, which may leave [0, n)
+
+// The first and last column: C makes n positive, so both stay in the row.
+OM_KERNEL void edges(int m, int n, OM_IN const float a[m][n],
+                     OM_OUT float *e) {
+  for (int i = 0; i < m; ++i)
+    e[i] = a[i][0] - a[i][n - 1];
+}
+// CHECK:      {{^}}  #pragma omp target teams distribute parallel for map(to: a[0:(m > 0 ? m : 0)]) map(from: e[0:(m > 0 ? m : 0)]){{$}}
+
+// Sweeps in a time loop: one data region of rows around it.
+OM_KERNEL void sweeps(int m, int n, int t, OM_INOUT float u[m][n],
+                      OM_INOUT float v[m][n]) {
+  for (int s = 0; s < t; ++s) {
+    for (int i = 1; i < m - 1; ++i)
+      for (int j = 1; j < n - 1; ++j)
+        v[i][j] = 0.25f * (u[i - 1][j] + u[i + 1][j] + u[i][j - 1] + u[i][j + 1]);
+    for (int i = 1; i < m - 1; ++i)
+      for (int j = 1; j < n - 1; ++j)
+        u[i][j] = v[i][j];
+  }
+}
+// CHECK:      {{^}}  #pragma omp target data map(tofrom: u[0:(m - 1 > 1) * (n - 1 > 1) * m]) map(tofrom: v[1:(m - 1 > 1) * (n - 1 > 1) * (m - 2)]){{$}}
+
 enum { M = 37, N = 23, L = 5 };
 
 int main(void) {
@@ -79,12 +105,23 @@ int main(void) {
         x[i][j][k] = (double)((i + j * k) % 13);
         y[i][j][k] = (double)(i - k);
       }
+  double s = 0;
   smooth(M, N, a, b);
   twice(M, N, a, out);
   add3(L, M, N, x, y);
   rows8(6, w, c);
   shift(M, N, 2, a, b);
-  double s = 0;
+  static float e[M], u[M][N], v[M][N];
+  edges(M, N, a, e);
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j)
+      u[i][j] = v[i][j] = (float)((i * 5 + j) % 11);
+  sweeps(M, N, 4, u, v);
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j)
+      s += u[i][j] * ((i * j) % 5) + v[i][j];
+  for (int i = 0; i < M; ++i)
+    s += e[i] * (i + 1);
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j)
       s += b[i][j] * (i + 1) + out[i][j] * (j + 2);
