@@ -86,6 +86,17 @@ OM_KERNEL void sweeps(int m, int n, int t, OM_INOUT float u[m][n],
 }
 // CHECK:      {{^}}  #pragma omp target data map(tofrom: u[0:(m - 1 > 1) * (n - 1 > 1) * m]) map(tofrom: v[1:(m - 1 > 1) * (n - 1 > 1) * (m - 2)]){{$}}
 
+// Rows picked through idx: the map is the row count, kept at entry since
+// the kernel changes m.
+OM_KERNEL void gather_rows(int m, int n, OM_IN const int *idx,
+                           OM_IN const float a[m][n], OM_OUT float *g) {
+  m = m / 2;
+  for (int i = 0; i < m; ++i)
+    g[i] = a[idx[i]][0] + a[idx[i]][n - 1];
+}
+// CHECK:      {{^}}  const __typeof__(m) ownmap_len_a = m;{{$}}
+// CHECK:      {{^}}  #pragma omp target teams distribute parallel for map(to: idx[0:(m > 0 ? m : 0)]) map(to: a[0:ownmap_len_a]) map(from: g[0:(m > 0 ? m : 0)]){{$}}
+
 enum { M = 37, N = 23, L = 5 };
 
 int main(void) {
@@ -122,6 +133,13 @@ int main(void) {
       s += u[i][j] * ((i * j) % 5) + v[i][j];
   for (int i = 0; i < M; ++i)
     s += e[i] * (i + 1);
+  static int idx[M];
+  static float g[M];
+  for (int i = 0; i < M; ++i)
+    idx[i] = (i * 7) % M;
+  gather_rows(M, N, idx, a, g);
+  for (int i = 0; i < M / 2; ++i)
+    s += g[i] * (i + 3);
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j)
       s += b[i][j] * (i + 1) + out[i][j] * (j + 2);
