@@ -97,6 +97,15 @@ OM_KERNEL void gather_rows(int m, int n, OM_IN const int *idx,
 // CHECK:      {{^}}  const __typeof__(m) ownmap_len_a = m;{{$}}
 // CHECK:      {{^}}  #pragma omp target teams distribute parallel for map(to: idx[0:(m > 0 ? m : 0)]) map(to: a[0:ownmap_len_a]) map(from: g[0:(m > 0 ? m : 0)]){{$}}
 
+// The row is mapped whole but c[0][0] is not written: copied in too, so
+// that it keeps the host's value.
+OM_KERNEL void tail(int n, OM_OUT float t[1][n]) {
+  for (int j = 1; j < n; ++j)
+    t[0][j] = (float)j;
+}
+// CHECK:      {{^}}  #pragma omp target teams distribute parallel for map(tofrom: t[0:(n > 1 ? 1 : 0)]){{$}}
+// REPORT: why: section from subscripts t[0][j] over j in [1, n); copied in too: the loop may not write every element of the rows it maps
+
 enum { M = 37, N = 23, L = 5 };
 
 int main(void) {
@@ -150,6 +159,11 @@ int main(void) {
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 8; ++j)
       s += c[i][j] * (i * 8 + j);
+  static float t[1][N];
+  t[0][0] = 42.0f;
+  tail(N, t);
+  for (int j = 0; j < N; ++j)
+    s += t[0][j] * (j + 1);
   printf("c99 array parameters checksum %.2f\n", s);
   return 0;
 }
