@@ -32,6 +32,17 @@ Polynomial pointeeBytes(const VarDecl &P) {
   return Polynomial::atom(Atom{"sizeof *" + P.getName().str(), nullptr});
 }
 
+const Expr *underRowSubscripts(const Expr *Base,
+                               llvm::SmallVectorImpl<const Expr *> &Leading) {
+  Base = Base->IgnoreParenImpCasts();
+  const auto *Row = dyn_cast<ArraySubscriptExpr>(Base);
+  if (!Row || !Row->getType()->isArrayType())
+    return Base;
+  const Expr *Under = underRowSubscripts(Row->getBase(), Leading);
+  Leading.push_back(Row->getIdx());
+  return Under;
+}
+
 /// The extent of a dimension after the first: a constant, or an
 /// expression of integer parameters of P's kernel that it does not change.
 static llvm::Expected<Polynomial> innerExtent(const ParmVarDecl &P,

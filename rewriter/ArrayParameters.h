@@ -46,6 +46,13 @@ bool isArrayParameter(const clang::VarDecl &P);
 /// length, `sizeof *a` as the program would write it.
 Polynomial pointeeBytes(const clang::VarDecl &P);
 
+/// What the row subscripts in Base, the base of an element access, apply
+/// to: `a` for `a[i]` (of `a[i][j]`), with `i` put in Leading (outermost
+/// first); Base itself, without parentheses and implicit casts, when it
+/// is not a subscript of an array.
+const clang::Expr *underRowSubscripts(
+    const clang::Expr *Base, llvm::SmallVectorImpl<const clang::Expr *> &Leading);
+
 /// The shape of array parameter P. Fails (ownmap.annotation.extent) when an
 /// inner extent is not an integer constant or an expression of integer
 /// parameters that the kernel does not change.

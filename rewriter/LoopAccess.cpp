@@ -13,6 +13,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include <map>
 
 using namespace clang;
 
@@ -77,6 +78,7 @@ private:
   const ASTContext &Ctx;
   NestedDirectives Nested;
   ViewResolver Views; // local pointers that view parameters
+  std::map<const ParmVarDecl *, ArrayShape> Shapes; // read once each
   llvm::MapVector<const VarDecl *, VariableAccesses> Found;
   llvm::SmallPtrSet<const VarDecl *, 8> ModifiedLocals;
   llvm::SmallVector<CanonicalLoop, 2> InnerLoops; // around the current point
@@ -126,7 +128,7 @@ private:
   void visitElement(const Expr *Site, const Expr *Base, const Expr *Index,
                     AccessKind Kind,
                     llvm::ArrayRef<const Expr *> Offsets = {});
-  /// `a[i][j]` of array parameter a: Leading holds `i`, innermost first.
+  /// `a[i][j]` of array parameter a: Leading holds `i`, outermost first.
   void visitArrayElement(const Expr *Site, const DeclRefExpr &Ref,
                          llvm::ArrayRef<const Expr *> Leading,
                          const Expr *Index, AccessKind Kind,
@@ -360,20 +362,12 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
     visitValue(Index);
     FieldDepth = Field;
   };
-  const Expr *Pointer = Base->IgnoreParenImpCasts();
-  llvm::SmallVector<const Expr *, 2> Leading; // innermost first
-  while (const auto *Row = dyn_cast<ArraySubscriptExpr>(Pointer)) {
-    if (!Row->getType()->isArrayType())
-      break;
-    Leading.push_back(Row->getIdx());
-    Pointer = Row->getBase()->IgnoreParenImpCasts();
-  }
-  const DeclRefExpr *Ref = asVarRef(Pointer);
+  llvm::SmallVector<const Expr *, 2> Leading;
+  const DeclRefExpr *Ref = asVarRef(underRowSubscripts(Base, Leading));
   const auto *Var = Ref ? cast<VarDecl>(Ref->getDecl()) : nullptr;
   if (Var && isArrayParameter(*Var) && !Locals.Vars.count(Var))
     return visitArrayElement(Site, *Ref, Leading, Index, Kind, Offsets);
-  Pointer = Base->IgnoreParenImpCasts();
-  Ref = asVarRef(Pointer);
+  Ref = asVarRef(Base);
   if (const ViewChain *View =
           Ref ? viewOf(cast<VarDecl>(Ref->getDecl())) : nullptr) {
     if (isArrayParameter(*View->Root))
@@ -414,9 +408,14 @@ void AccessWalker::visitArrayElement(const Expr *Site, const DeclRefExpr &Ref,
                 "'" + V->getName() +
                     "' points to arrays but is not a parameter of the "
                     "kernel; only array parameters can be mapped");
-  auto Shape = arrayShape(*Param);
-  if (!Shape)
-    return fail(Shape.takeError());
+  auto It = Shapes.find(Param);
+  if (It == Shapes.end()) {
+    auto Read = arrayShape(*Param);
+    if (!Read)
+      return fail(Read.takeError());
+    It = Shapes.try_emplace(Param, std::move(*Read)).first;
+  }
+  const ArrayShape *Shape = &It->second;
   if (!Index || !Offsets.empty() ||
       Leading.size() != Shape->InnerExtents.size())
     return fail(Site->getBeginLoc(),
@@ -424,13 +423,12 @@ void AccessWalker::visitArrayElement(const Expr *Site, const DeclRefExpr &Ref,
                     "' is used other than by one subscript per dimension (" +
                     llvm::Twine(Shape->InnerExtents.size() + 1) + ")");
   Access A{Kind, Site, Index};
+  for (unsigned D = 0; D < Leading.size(); ++D)
+    A.Rows.push_back({Leading[D], Shape->stride(D)});
   // The subscripts are values of their own, whatever field is then taken.
   unsigned Field = std::exchange(FieldDepth, 0);
-  for (unsigned D = 0; D < Leading.size(); ++D) {
-    const Expr *Row = Leading[Leading.size() - 1 - D];
-    visitValue(Row);
-    A.Rows.push_back({Row, Shape->stride(D)});
-  }
+  for (const RowSubscript &Row : A.Rows)
+    visitValue(Row.Index);
   visitValue(Index);
   FieldDepth = Field;
   record(V, A);
