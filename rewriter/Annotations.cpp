@@ -107,8 +107,10 @@ static llvm::Error readArrayShape(const ParmVarDecl &P, ParamAnnotation &PA) {
                                         : P.getLocation(),
         "array parameter '" + P.getName() +
             "' has no row count (it is declared '" +
-            P.getOriginalType().getAsString() +
-            "'); write the count in its first brackets or state it with "
+            P.getOriginalType().getAsString() + "'); " +
+            (P.getOriginalType()->isArrayType()
+                 ? "write the count in its first brackets or state it with "
+                 : "state it with ") +
             "OM_LEN(<rows>)");
   PA.Length = *Shape->WrittenRows;
   PA.LengthLoc = Shape->WrittenRowsLoc;

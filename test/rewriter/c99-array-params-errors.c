@@ -30,6 +30,13 @@ OM_KERNEL void no_rows(int m, int n, OM_IN const float a[][n],
 }
 // CHECK-MESSAGES: c99-array-params-errors.c:[[#@LINE-5]]:{{[0-9]+}}: error: array parameter 'a' has no row count (it is declared 'const float[][n]'); write the count in its first brackets or state it with OM_LEN(<rows>)
 
+OM_KERNEL void pointer_rows(int m, int n, OM_IN const float (*a)[n],
+                            OM_OUT float *b) {
+  for (int i = 0; i < m; ++i)
+    b[i] = a[i][0];
+}
+// CHECK-MESSAGES: c99-array-params-errors.c:[[#@LINE-5]]:{{[0-9]+}}: error: array parameter 'a' has no row count (it is declared 'const float (*)[n]'); state it with OM_LEN(<rows>)
+
 // The border of b is not written, and OM_OUT copies whole rows back.
 OM_KERNEL void smooth(int m, int n, OM_IN const float a[m][n],
                       OM_OUT float b[m][n]) {
@@ -39,7 +46,7 @@ OM_KERNEL void smooth(int m, int n, OM_IN const float a[m][n],
 }
 // CHECK-MESSAGES: c99-array-params-errors.c:[[#@LINE-2]]:7: error: 'b' is OM_OUT but 'b[i][j]' does not write every element of its section
 
-// RULES-COUNT-3: "rule": "ownmap.annotation.extent"
+// RULES-COUNT-4: "rule": "ownmap.annotation.extent"
 
 // A view of rows would count its offset in elements, not rows.
 OM_KERNEL void view_rows(int m, int n, OM_INOUT float a[m][n]) {
