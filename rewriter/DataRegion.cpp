@@ -462,7 +462,8 @@ void RegionPlanner::addUpdates(size_t K, llvm::ArrayRef<Kept> Arrays,
     for (const Kept &A : Arrays) {
       if (!mayReach(E.Pointer, A.Var))
         continue;
-      if (!E.Write && NeedsFrom(A) && !WholeFrom.count(A.Var))
+      // A write that may not run must not send back the host's stale copy.
+      if (!E.Certain && NeedsFrom(A) && !WholeFrom.count(A.Var))
         Add(Froms, {Before, false, E.Pointer, Section});
       if (E.Write && NeedsTo(A) && !WholeTo.count(A.Var))
         Add(Tos, {After, true, E.Pointer, Section});

@@ -46,6 +46,15 @@ public:
     }
   }
 
+  /// True when S runs whenever its root statement does: only blocks
+  /// lie between them.
+  bool runsWithRoot(const Stmt *S) const {
+    for (const Stmt *P = Parents.lookup(S); P; P = Parents.lookup(P))
+      if (!isa<CompoundStmt>(P))
+        return false;
+    return true;
+  }
+
   std::vector<const DeclRefExpr *> Refs; // every variable reference
 
 private:
@@ -123,7 +132,7 @@ void classify(const DeclRefExpr &Ref, const VarDecl &V, const ParentMap &Map,
   if (!Read && !Write)
     return Unknown();
   if (Index)
-    Uses.Elements.push_back({&V, *Index, Write});
+    Uses.Elements.push_back({&V, *Index, Write, Write && Map.runsWithRoot(P)});
   else
     (Write ? Use.Write : Use.Read) = true;
 }

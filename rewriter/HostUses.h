@@ -35,6 +35,10 @@ struct ElementUse {
   const clang::VarDecl *Pointer = nullptr;
   int64_t Index = 0;
   bool Write = false; // else read
+  /// A write that runs whenever the statements do (not under a condition,
+  /// a loop or an operator that may skip it): the element's old value is
+  /// overwritten for certain.
+  bool Certain = false;
 };
 
 /// Everything some host statements do to the variables they name.
