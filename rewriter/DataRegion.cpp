@@ -186,8 +186,9 @@ bool RegionPlanner::mayReach(const VarDecl *Pointer,
 /// True when the element E that run R uses can be updated alone, as
 /// `p[index:1]` right before or after the run: p is declared before it (so
 /// in scope there) and not moved by it, and the index is not a negative
-/// constant and mentions only variables that the run neither changes nor
-/// declares, so that it names the same element before and after the run.
+/// constant and mentions only local variables that the run neither changes
+/// nor declares and whose address the kernel does not take, so that it
+/// names the same element before and after the run.
 bool RegionPlanner::isElementAlone(const ElementUse &E, size_t R) const {
   const HostUses &Host = RunUses[R];
   auto Changes = [&](const VarDecl *V) {
@@ -197,13 +198,19 @@ bool RegionPlanner::isElementAlone(const ElementUse &E, size_t R) const {
             (It->second.Moved ||
              (It->second.Write && !V->getType()->isPointerType())));
   };
+  // Code that does not name a variable may change it when its address is
+  // taken, or, for a global, when it calls a function.
+  auto Hidden = [&](const VarDecl *V) {
+    return !V->hasLocalStorage() || Origins.addressTaken(V);
+  };
   std::optional<int64_t> Constant = E.Index.constant();
   return !(Constant && *Constant < 0) && !Changes(E.Pointer) &&
+         !Origins.addressTaken(E.Pointer) &&
          Ctx.getSourceManager().isBeforeInTranslationUnit(
              E.Pointer->getLocation(),
              Runs[R].Statements.front()->getBeginLoc()) &&
          llvm::all_of(E.Index.atoms(), [&](const Atom &A) {
-           return A.Var && !Changes(A.Var);
+           return A.Var && !Hidden(A.Var) && !Changes(A.Var);
          });
 }
 

@@ -202,6 +202,27 @@ OM_KERNEL void header_read(int n, OM_INOUT int *u, OM_INOUT int *v) {
 // CHECK-NEXT:  {{^}}  #pragma omp target update to(v[4:1]){{$}}
 // CHECK-NEXT:  {{^}}  }{{$}}
 
+// An index that code not naming it may change between the update before
+// the host code and the one after it: a global that a called function
+// moves. The whole section goes back (an update of 'u[cursor:1]' after
+// 'advance()' would send u[8], not u[5]).
+static int cursor = 5;
+static void advance(void) { cursor += 3; }
+OM_KERNEL void hidden_index(int n, OM_INOUT int *u) {
+  for (int i = 0; i < n; ++i)
+    u[i] = u[i] + 5;
+  u[cursor] = -2;
+  advance();
+  for (int i = 0; i < n; ++i)
+    u[i] = u[i] * 3;
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void hidden_index(
+// CHECK:       {{^}}    u[i] = u[i] + 5;{{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target update from(u[0:(n > 0) * n]){{$}}
+// CHECK-NEXT:  {{^}}  u[cursor] = -2;{{$}}
+// CHECK-NEXT:  {{^}}  advance();{{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target update to(u[0:(n > 0) * n]){{$}}
+
 static void report(const char *what, int n, const int *u) {
   long sum = 0;
   for (int i = 0; i < n; ++i)
@@ -235,6 +256,8 @@ int main(void) {
   report("while_write", N, u);
   unbounded(N, 21, u);
   report("unbounded", N, u);
+  hidden_index(N, u);
+  report("hidden_index", N, u);
   int *v = malloc(N * sizeof *v);
   for (int i = 0; i < N; ++i)
     v[i] = i % 5;
