@@ -185,9 +185,9 @@ bool RegionPlanner::mayReach(const VarDecl *Pointer,
 
 /// True when the element E that run R uses can be updated alone, as
 /// `p[index:1]` right before or after the run: p is declared before it (so
-/// in scope there) and not moved by it, and the index is not a negative
-/// constant and mentions only local variables that the run neither changes
-/// nor declares and whose address the kernel does not take, so that it
+/// in scope there), the index is not a negative constant, and p and the
+/// index's variables are local variables that the run neither changes nor
+/// declares and whose address the kernel does not take, so that the update
 /// names the same element before and after the run.
 bool RegionPlanner::isElementAlone(const ElementUse &E, size_t R) const {
   const HostUses &Host = RunUses[R];
@@ -205,7 +205,7 @@ bool RegionPlanner::isElementAlone(const ElementUse &E, size_t R) const {
   };
   std::optional<int64_t> Constant = E.Index.constant();
   return !(Constant && *Constant < 0) && !Changes(E.Pointer) &&
-         !Origins.addressTaken(E.Pointer) &&
+         !Hidden(E.Pointer) &&
          Ctx.getSourceManager().isBeforeInTranslationUnit(
              E.Pointer->getLocation(),
              Runs[R].Statements.front()->getBeginLoc()) &&

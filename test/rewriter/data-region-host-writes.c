@@ -202,12 +202,17 @@ OM_KERNEL void header_read(int n, OM_INOUT int *u, OM_INOUT int *v) {
 // CHECK-NEXT:  {{^}}  #pragma omp target update to(v[4:1]){{$}}
 // CHECK-NEXT:  {{^}}  }{{$}}
 
-// An index that code not naming it may change between the update before
-// the host code and the one after it: a global that a called function
-// moves. The whole section goes back (an update of 'u[cursor:1]' after
-// 'advance()' would send u[8], not u[5]).
+// An index or a pointer that code not naming it may change between the
+// update before the host code and the one after it: a global that a
+// called function moves. The whole section goes back (an update of
+// 'u[cursor:1]' after 'advance()' would send u[8], not u[5]; one of
+// 'spot[0:1]' would send the element after the one written).
 static int cursor = 5;
-static void advance(void) { cursor += 3; }
+static int *spot;
+static void advance(void) {
+  cursor += 3;
+  ++spot;
+}
 OM_KERNEL void hidden_index(int n, OM_INOUT int *u) {
   for (int i = 0; i < n; ++i)
     u[i] = u[i] + 5;
@@ -220,6 +225,20 @@ OM_KERNEL void hidden_index(int n, OM_INOUT int *u) {
 // CHECK:       {{^}}    u[i] = u[i] + 5;{{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target update from(u[0:(n > 0) * n]){{$}}
 // CHECK-NEXT:  {{^}}  u[cursor] = -2;{{$}}
+// CHECK-NEXT:  {{^}}  advance();{{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target update to(u[0:(n > 0) * n]){{$}}
+OM_KERNEL void hidden_pointer(int n, OM_INOUT int *u) {
+  for (int i = 0; i < n; ++i)
+    u[i] = u[i] + 5;
+  *spot = -6;
+  advance();
+  for (int i = 0; i < n; ++i)
+    u[i] = u[i] * 3;
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void hidden_pointer(
+// CHECK:       {{^}}    u[i] = u[i] + 5;{{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target update from(u[0:(n > 0) * n]){{$}}
+// CHECK-NEXT:  {{^}}  *spot = -6;{{$}}
 // CHECK-NEXT:  {{^}}  advance();{{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target update to(u[0:(n > 0) * n]){{$}}
 
@@ -256,8 +275,11 @@ int main(void) {
   report("while_write", N, u);
   unbounded(N, 21, u);
   report("unbounded", N, u);
+  spot = u + 4100;
   hidden_index(N, u);
   report("hidden_index", N, u);
+  hidden_pointer(N, u);
+  report("hidden_pointer", N, u);
   int *v = malloc(N * sizeof *v);
   for (int i = 0; i < N; ++i)
     v[i] = i % 5;
