@@ -47,9 +47,11 @@ std::optional<std::vector<const Stmt *>> between(const LoopSite &A,
 
 /// Host statements a region may span: no declarations (the region's braces
 /// would end their scope), no jumps out, each group starting its line (so
-/// that an update can go before it), and no move of a pointer a loop maps
-/// (the region maps the array the pointer gave on entry; the loops after
-/// the move map another address, which may partly overlap it).
+/// that an update can go before it), no call of a function of the program
+/// (it may write a mapped array through a global alias, or move a global
+/// an update names), and no move of a pointer a loop maps (the region maps
+/// the array the pointer gave on entry; the loops after the move map
+/// another address, which may partly overlap it).
 bool regionMaySpan(const std::vector<const Stmt *> &Host,
                    llvm::ArrayRef<PlannedLoop> Loops, ASTContext &Ctx) {
   if (!Host.empty() && !startsLine(Host.front()->getBeginLoc(),
@@ -57,7 +59,8 @@ bool regionMaySpan(const std::vector<const Stmt *> &Host,
     return false;
   if (llvm::any_of(Host, [](const Stmt *S) {
         return isa<DeclStmt>(S) || mayJumpOut(S);
-      }))
+      }) ||
+      callsProgramFunction(Host, Ctx.getSourceManager()))
     return false;
   return !movesMappedPointer(collectHostUses(Host, Ctx), Loops);
 }

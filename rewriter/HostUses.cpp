@@ -186,6 +186,23 @@ bool mayJumpOut(const Stmt *Root) {
   return false;
 }
 
+bool callsProgramFunction(llvm::ArrayRef<const Stmt *> Host,
+                          const SourceManager &SM) {
+  llvm::SmallVector<const Stmt *, 32> Work(Host.begin(), Host.end());
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee || !SM.isInSystemHeader(Callee->getLocation()))
+        return true;
+    }
+    llvm::append_range(Work, S->children());
+  }
+  return false;
+}
+
 HostUses collectHostUses(llvm::ArrayRef<const Stmt *> Host, ASTContext &Ctx) {
   ParentMap Map(Host);
   HostUses Uses;

@@ -69,6 +69,13 @@ HostUses collectHostUses(llvm::ArrayRef<const clang::Stmt *> Host,
 /// or break/continue outside a loop or switch of its own.
 bool mayJumpOut(const clang::Stmt *S);
 
+/// True when Host calls a function of the program (or through a pointer):
+/// it may reach a mapped array through a global that aliases it, out of a
+/// data region's sight. The C library's functions reach only what they are
+/// passed, which the host uses see.
+bool callsProgramFunction(llvm::ArrayRef<const clang::Stmt *> Host,
+                          const clang::SourceManager &SM);
+
 } // namespace ownmap
 
 #endif

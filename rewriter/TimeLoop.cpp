@@ -35,27 +35,6 @@ const Stmt *loopAround(const CompoundStmt *Block, const Stmt &Root) {
   return nullptr;
 }
 
-/// True when Host calls a function of the program (or through a pointer):
-/// it may reach a kept array through a global that aliases it, out of the
-/// region's sight. The C library's functions reach only what they are
-/// passed, which the host uses see.
-bool callsProgramFunction(llvm::ArrayRef<const Stmt *> Host,
-                          const SourceManager &SM) {
-  llvm::SmallVector<const Stmt *, 32> Work(Host.begin(), Host.end());
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (!Callee || !SM.isInSystemHeader(Callee->getLocation()))
-        return true;
-    }
-    llvm::append_range(Work, S->children());
-  }
-  return false;
-}
-
 /// True when S holds a loop of Loops.
 bool holdsOffloadedLoop(const Stmt *S, llvm::ArrayRef<PlannedLoop> Loops) {
   llvm::SmallVector<const Stmt *, 32> Work{S};
