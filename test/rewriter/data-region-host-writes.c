@@ -203,21 +203,18 @@ OM_KERNEL void header_read(int n, OM_INOUT int *u, OM_INOUT int *v) {
 // CHECK-NEXT:  {{^}}  }{{$}}
 
 // A function of the program called between the loops may write u through
-// a global alias, or move a global the host code indexes with: no region
-// spans the call (an update of 'u[cursor:1]' after 'advance()' would send
-// u[8], not u[5]; one of 'spot[0:1]' the element after the one written;
-// and the alias's write would never reach the device).
-static int cursor = 5;
+// a global alias, or move a global pointer the host code writes through:
+// no region spans the call (an update of 'spot[0:1]' after 'advance()'
+// sent the element after the one written, and the alias's write never
+// reached the device).
 static int *spot;
 static void advance(void) {
-  cursor += 3;
   ++spot;
   spot[100] += 1000;
 }
 OM_KERNEL void calls_between(int n, OM_INOUT int *u) {
   for (int i = 0; i < n; ++i)
     u[i] = u[i] + 5;
-  u[cursor] = -2;
   *spot = -6;
   advance();
   for (int i = 0; i < n; ++i)
