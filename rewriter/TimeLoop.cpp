@@ -84,17 +84,21 @@ std::optional<TimeLoop> timeLoop(const Stmt &Loop, const CompoundStmt &Block,
   HostRun Run;
   // A run ends where the next offloaded loop, opaque statement or the
   // body's closing brace starts: its `to` updates go there, and a jump in
-  // the opaque statement cannot skip them.
+  // the opaque statement cannot skip them. A run that no update line can
+  // go before, or after, is opaque itself.
   auto EndRun = [&](SourceLocation Next, std::optional<size_t> After) {
-    bool Placeable = Run.Statements.empty() || startsLine(Next, SM);
-    if (!Run.Statements.empty()) {
+    if (Run.Statements.empty())
+      return;
+    if (startsLine(Run.Statements.front()->getBeginLoc(), SM) &&
+        startsLine(Next, SM)) {
       Run.LoopBefore = Before;
       Run.LoopAfter = After;
       Run.Next = Next;
       T.Runs.push_back(std::move(Run));
+    } else {
+      llvm::append_range(T.Opaque, Run.Statements);
     }
     Run = HostRun();
-    return Placeable;
   };
   for (const Stmt *S : Block.body()) {
     auto Offloaded = llvm::find_if(Loops, [&](const PlannedLoop &L) {
@@ -109,17 +113,13 @@ std::optional<TimeLoop> timeLoop(const Stmt &Loop, const CompoundStmt &Block,
     Host.push_back(S);
     // A jump to the next step (or out) would skip the run's `to` updates.
     if (holdsOffloadedLoop(S, Loops) || mayJumpOut(S)) {
-      if (!EndRun(S->getBeginLoc(), std::nullopt))
-        return std::nullopt;
+      EndRun(S->getBeginLoc(), std::nullopt);
       T.Opaque.push_back(S);
       continue;
     }
-    if (Run.Statements.empty() && !startsLine(S->getBeginLoc(), SM))
-      return std::nullopt;
     Run.Statements.push_back(S);
   }
-  if (!EndRun(Block.getRBracLoc(), std::nullopt))
-    return std::nullopt;
+  EndRun(Block.getRBracLoc(), std::nullopt);
   if (movesMappedPointer(collectHostUses(Host, Ctx), Loops) ||
       callsProgramFunction(Host, SM))
     return std::nullopt;

@@ -7,12 +7,13 @@
 // condition, a halo exchange, one cell read for a residual) are runs that
 // get `target update` of the cells they touch, like the host code between
 // the loops of a region within one block. Host code where no update can go
-// is opaque: the loop's header, and a statement that holds an offloaded
-// loop or jumps to the loop's next step or out of it. No region goes
-// around a loop that jumps out of itself, moves a mapped pointer, calls a
-// function of the program (which may reach an array through a global
-// alias), or whose runs cannot take an update line before them (or, for
-// the last, before the body's closing brace).
+// is opaque: the loop's header, a statement that holds an offloaded loop
+// or jumps to the loop's next step or out of it, and a run that does not
+// start its line or is followed by something that does not (no update line
+// can go there). The region keeps no array that opaque code reaches. No
+// region goes around a loop that jumps out of itself, moves a mapped
+// pointer, or calls a function of the program (which may reach an array
+// through a global alias).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_TIMELOOP_H

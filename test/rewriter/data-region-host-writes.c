@@ -223,7 +223,23 @@ OM_KERNEL void calls_between(int n, OM_INOUT int *u) {
 // CHECK-LABEL: {{^}}OM_KERNEL void calls_between(
 // CHECK-NOT:   {{^}}  #pragma omp target data
 // CHECK-NOT:   {{^}}  #pragma omp target update
-// CHECK:       {{^}}static void report(
+// CHECK:       {{^}}    u[i] = u[i] * 3;{{$}}
+
+// Host work that shares its line with the body's closing brace: no update
+// can go after it, so w, which it writes, keeps its per-loop maps; x stays
+// on the device around the time loop.
+OM_KERNEL void cramped(int n, OM_INOUT int *w, OM_IN const int *x) {
+  for (int t = 0; t < 3; ++t) {
+    for (int i = 0; i < n; ++i)
+      w[i] = w[i] + x[i];
+    w[2] = t; }
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void cramped(
+// CHECK:       {{^}}  #pragma omp target data map(to: x[0:(n > 0) * n]){{$}}
+// CHECK-NEXT:  {{^}}  {{{$}}
+// CHECK-NEXT:  {{^}}  for (int t = 0; t < 3; ++t) {{{$}}
+// CHECK-NOT:   {{^}} *#pragma omp target update
+// CHECK:       {{^}}    w[2] = t; }{{$}}
 
 static void report(const char *what, int n, const int *u) {
   long sum = 0;
@@ -261,6 +277,12 @@ int main(void) {
   spot = u + 4100;
   calls_between(N, u);
   report("calls_between", N, u);
+  int *x = malloc(N * sizeof *x);
+  for (int i = 0; i < N; ++i)
+    x[i] = i % 4;
+  cramped(N, u, x);
+  report("cramped", N, u);
+  free(x);
   int *v = malloc(N * sizeof *v);
   for (int i = 0; i < N; ++i)
     v[i] = i % 5;
