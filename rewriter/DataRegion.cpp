@@ -2,6 +2,7 @@
 #include "DataRegion.h"
 #include "EmptyLoops.h"
 #include "HostUses.h"
+#include "TimeLoop.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
@@ -26,34 +27,6 @@ std::string DataRegion::pragma() const {
 
 namespace {
 
-/// A jump that may leave the statement (and so the region around it):
-/// return, goto, a label to jump to, or break/continue outside a loop or
-/// switch of its own. Walked without recursion: expressions may be nested
-/// thousands deep.
-bool mayJumpOut(const Stmt *Root) {
-  struct Item {
-    const Stmt *S;
-    bool InLoop, InSwitch;
-  };
-  llvm::SmallVector<Item, 32> Work{{Root, false, false}};
-  while (!Work.empty()) {
-    auto [S, InLoop, InSwitch] = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, LabelStmt>(S))
-      return true;
-    if (isa<ContinueStmt>(S) && !InLoop)
-      return true;
-    if (isa<BreakStmt>(S) && !InLoop && !InSwitch)
-      return true;
-    InLoop |= isa<ForStmt, WhileStmt, DoStmt>(S);
-    InSwitch |= isa<SwitchStmt>(S);
-    for (const Stmt *Child : S->children())
-      Work.push_back({Child, InLoop, InSwitch});
-  }
-  return false;
-}
-
 /// The statements of A's block strictly between loops A and B, or none
 /// when B does not follow A in the same block.
 std::optional<std::vector<const Stmt *>> between(const LoopSite &A,
@@ -72,28 +45,13 @@ std::optional<std::vector<const Stmt *>> between(const LoopSite &A,
   return std::nullopt;
 }
 
-/// True when a loop of Loops maps pointer V.
-bool mapsPointer(llvm::ArrayRef<PlannedLoop> Loops, const VarDecl *V) {
-  return llvm::any_of(Loops, [&](const PlannedLoop &Loop) {
-    return llvm::any_of(Loop.Plan.Variables, [&](const VariablePlan &P) {
-      return P.Var == V && P.Map && P.Var->getType()->isPointerType();
-    });
-  });
-}
-
-/// True when host code with Uses moves a pointer a loop of Loops maps.
-bool movesMappedPointer(const HostUses &Uses,
-                        llvm::ArrayRef<PlannedLoop> Loops) {
-  return llvm::any_of(Uses.Variables, [&](const auto &Entry) {
-    return Entry.second.Moved && mapsPointer(Loops, Entry.first);
-  });
-}
-
 /// Host statements a region may span: no declarations (the region's braces
 /// would end their scope), no jumps out, each group starting its line (so
-/// that an update can go before it), and no move of a pointer a loop maps
-/// (the region maps the array the pointer gave on entry; the loops after
-/// the move map another address, which may partly overlap it).
+/// that an update can go before it), no call of a function of the program
+/// (it may write a mapped array through a global alias, or move a global
+/// an update names), and no move of a pointer a loop maps (the region maps
+/// the array the pointer gave on entry; the loops after the move map
+/// another address, which may partly overlap it).
 bool regionMaySpan(const std::vector<const Stmt *> &Host,
                    llvm::ArrayRef<PlannedLoop> Loops, ASTContext &Ctx) {
   if (!Host.empty() && !startsLine(Host.front()->getBeginLoc(),
@@ -101,7 +59,8 @@ bool regionMaySpan(const std::vector<const Stmt *> &Host,
     return false;
   if (llvm::any_of(Host, [](const Stmt *S) {
         return isa<DeclStmt>(S) || mayJumpOut(S);
-      }))
+      }) ||
+      callsProgramFunction(Host, Ctx.getSourceManager()))
     return false;
   return !movesMappedPointer(collectHostUses(Host, Ctx), Loops);
 }
@@ -120,104 +79,6 @@ bool invariantUnder(const Polynomial &P,
   });
 }
 
-/// A loop statement that runs on the host around offloaded loops of its
-/// body (a time loop).
-struct HostLoop {
-  const Stmt *Loop = nullptr;
-  /// Its header and the statements of its body other than the offloaded
-  /// loops.
-  std::vector<const Stmt *> HostCode;
-  /// Variables declared in it: not in scope where the region starts.
-  std::vector<const VarDecl *> Declared;
-};
-
-/// The for, while or do statement of Root whose body is Block, when that
-/// statement is itself a statement of a block.
-const Stmt *loopAround(const CompoundStmt *Block, const Stmt &Root) {
-  llvm::SmallVector<std::pair<const Stmt *, const Stmt *>, 32> Work{
-      {&Root, nullptr}};
-  while (!Work.empty()) {
-    auto [S, Parent] = Work.pop_back_val();
-    if (!S)
-      continue;
-    const Stmt *Body = nullptr;
-    if (const auto *For = dyn_cast<ForStmt>(S))
-      Body = For->getBody();
-    else if (const auto *While = dyn_cast<WhileStmt>(S))
-      Body = While->getBody();
-    else if (const auto *Do = dyn_cast<DoStmt>(S))
-      Body = Do->getBody();
-    if (Body == Block)
-      return isa_and_nonnull<CompoundStmt>(Parent) ? S : nullptr;
-    for (const Stmt *Child : S->children())
-      Work.push_back({Child, S});
-  }
-  return nullptr;
-}
-
-/// True when Host calls a function of the program (or through a pointer):
-/// it may reach a kept array through a global that aliases it, out of the
-/// region's sight. The C library's functions reach only what they are
-/// passed, which the host uses see.
-bool callsProgramFunction(llvm::ArrayRef<const Stmt *> Host,
-                          const SourceManager &SM) {
-  llvm::SmallVector<const Stmt *, 32> Work(Host.begin(), Host.end());
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (!Callee || !SM.isInSystemHeader(Callee->getLocation()))
-        return true;
-    }
-    llvm::append_range(Work, S->children());
-  }
-  return false;
-}
-
-/// Loop as a host loop around the loops of Loops that are statements of
-/// its body Block: none when no region can go around it (it does not start
-/// its line, no line can follow it, it may jump out of itself, or its host
-/// code moves a pointer a loop maps or calls a function of the program).
-std::optional<HostLoop> hostLoop(const Stmt &Loop, const CompoundStmt &Block,
-                                 llvm::ArrayRef<PlannedLoop> Loops,
-                                 ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (Loop.getBeginLoc().isMacroID() || !startsLine(Loop.getBeginLoc(), SM) ||
-      !canInsertLineAfter(Loop, SM, Ctx.getLangOpts()) || mayJumpOut(&Loop))
-    return std::nullopt;
-  HostLoop H;
-  H.Loop = &Loop;
-  if (const auto *For = dyn_cast<ForStmt>(&Loop))
-    H.HostCode = {For->getInit(), For->getConditionVariableDeclStmt(),
-                  For->getCond(), For->getInc()};
-  else if (const auto *While = dyn_cast<WhileStmt>(&Loop))
-    H.HostCode = {While->getConditionVariableDeclStmt(), While->getCond()};
-  else
-    H.HostCode = {cast<DoStmt>(&Loop)->getCond()};
-  llvm::erase_if(H.HostCode, [](const Stmt *S) { return !S; });
-  for (const Stmt *S : Block.body())
-    if (llvm::none_of(Loops, [&](const PlannedLoop &L) {
-          return L.Site.Loop == S && L.Site.Block == &Block;
-        }))
-      H.HostCode.push_back(S);
-  if (movesMappedPointer(collectHostUses(H.HostCode, Ctx), Loops) ||
-      callsProgramFunction(H.HostCode, SM))
-    return std::nullopt;
-  llvm::SmallVector<const Stmt *, 32> Work{&Loop};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
-      for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D))
-          H.Declared.push_back(V);
-    if (S)
-      llvm::append_range(Work, S->children());
-  }
-  return H;
-}
-
 /// How host code reaches one array of a region at elements it cannot bound:
 /// these need an update of the region's whole section.
 struct WholeReach {
@@ -226,9 +87,10 @@ struct WholeReach {
 
 class RegionPlanner {
 public:
+  /// A region over Loops[First..Last] of one block, or around Around.
   RegionPlanner(llvm::ArrayRef<PlannedLoop> Loops, size_t First, size_t Last,
                 const PointerOrigins &Origins, ASTContext &Ctx,
-                const HostLoop *Around = nullptr)
+                const TimeLoop *Around = nullptr)
       : Loops(Loops), First(First), Last(Last), Origins(Origins), Ctx(Ctx),
         Around(Around) {}
 
@@ -239,12 +101,13 @@ private:
   size_t First, Last;
   const PointerOrigins &Origins;
   ASTContext &Ctx;
-  /// The host loop the region goes around, or null.
-  const HostLoop *Around;
-  /// Host uses between loop K and K + 1, indexed by K - First; around a
-  /// host loop, one entry: all its host code.
-  std::vector<HostUses> Between;
-  std::vector<SourceLocation> HostStart; // first host statement, if any
+  /// The time loop the region goes around, or null.
+  const TimeLoop *Around;
+  /// The host runs inside the region, with their uses.
+  std::vector<HostRun> Runs;
+  std::vector<HostUses> RunUses;
+  /// The uses of the time loop's opaque host code.
+  HostUses OpaqueUses;
   /// Scalars host code or a reduction changes inside the region: sections
   /// that mention them are not the same at region entry.
   llvm::SmallPtrSet<const VarDecl *, 8> Changed;
@@ -261,34 +124,43 @@ private:
     std::string Section;
     std::vector<Use> Uses;
   };
-  void collectBetween();
+  void collectRuns();
   bool stable(const Polynomial &P) const;
   const PointerTargets &targetsOf(const VarDecl *Pointer) const;
   bool mayReach(const VarDecl *Pointer, const VarDecl *Array) const;
-  bool isElementAlone(const ElementUse &E, size_t K) const;
-  WholeReach wholeReach(size_t K, const VarDecl *Array) const;
+  bool reaches(const VarDecl *Pointer, const VarDecl *Array) const {
+    return Pointer == Array || mayReach(Pointer, Array);
+  }
+  bool isElementAlone(const ElementUse &E, size_t R) const;
+  WholeReach wholeReach(size_t R, const VarDecl *Array) const;
+  bool touches(const HostUses &Host, const VarDecl *Array) const;
   bool hostTouches(const VarDecl *Array) const;
   std::optional<RegionVariable> keep(const VarDecl *Var,
                                      llvm::ArrayRef<Use> Uses) const;
-  void addUpdates(size_t K, llvm::ArrayRef<Kept> Arrays,
+  void addUpdates(size_t R, llvm::ArrayRef<Kept> Arrays,
                   DataRegion &Region) const;
 };
 
-void RegionPlanner::collectBetween() {
+void RegionPlanner::collectRuns() {
   if (Around) {
-    Between.push_back(collectHostUses(Around->HostCode, Ctx));
+    Runs = Around->Runs;
+    OpaqueUses = collectHostUses(Around->Opaque, Ctx);
     Changed.insert(Around->Declared.begin(), Around->Declared.end());
   }
   for (size_t K = First; K < Last && !Around; ++K) {
     auto Host = between(Loops[K].Site, Loops[K + 1].Site);
-    HostStart.push_back(Host->empty() ? SourceLocation()
-                                      : Host->front()->getBeginLoc());
-    Between.push_back(collectHostUses(*Host, Ctx));
+    if (!Host->empty())
+      Runs.push_back({*Host, K, K + 1, Loops[K + 1].Site.Loop->getForLoc()});
   }
-  for (const HostUses &Host : Between)
+  for (const HostRun &Run : Runs)
+    RunUses.push_back(collectHostUses(Run.Statements, Ctx));
+  auto AddChanged = [&](const HostUses &Host) {
     for (const auto &[V, U] : Host.Variables)
       if (U.Write && !V->getType()->isPointerType())
         Changed.insert(V);
+  };
+  AddChanged(OpaqueUses);
+  llvm::for_each(RunUses, AddChanged);
   for (size_t K = First; K <= Last; ++K)
     for (const VariablePlan &V : Loops[K].Plan.Variables)
       if (V.Reduction)
@@ -314,49 +186,71 @@ bool RegionPlanner::mayReach(const VarDecl *Pointer,
          targetsOf(Pointer).mayReach(Array);
 }
 
-/// True when the element E that host code between loop K and K + 1 uses can
-/// be updated alone, as `p[c:1]` right before or after that code: p is
-/// declared before it (so in scope there) and not moved by it.
-bool RegionPlanner::isElementAlone(const ElementUse &E, size_t K) const {
-  const HostUses &Host = Between[K - First];
-  auto It = Host.Variables.find(E.Pointer);
-  bool Moved = It != Host.Variables.end() && It->second.Moved;
-  return E.Index >= 0 && !Moved &&
+/// True when the element E that run R uses can be updated alone, as
+/// `p[index:1]` right before or after the run: p is declared before it (so
+/// in scope there), the index is not a negative constant, and p and the
+/// index's variables are local variables that the run neither changes nor
+/// declares and whose address the kernel does not take, so that the update
+/// names the same element before and after the run.
+bool RegionPlanner::isElementAlone(const ElementUse &E, size_t R) const {
+  const HostUses &Host = RunUses[R];
+  auto Changes = [&](const VarDecl *V) {
+    auto It = Host.Variables.find(V);
+    return Host.Declared.count(V) ||
+           (It != Host.Variables.end() &&
+            (It->second.Moved ||
+             (It->second.Write && !V->getType()->isPointerType())));
+  };
+  // Code that does not name a variable may change it when its address is
+  // taken, or, for a global, when it calls a function.
+  auto Hidden = [&](const VarDecl *V) {
+    return !V->hasLocalStorage() || Origins.addressTaken(V);
+  };
+  std::optional<int64_t> Constant = E.Index.constant();
+  return !(Constant && *Constant < 0) && !Changes(E.Pointer) &&
+         !Hidden(E.Pointer) &&
          Ctx.getSourceManager().isBeforeInTranslationUnit(
-             E.Pointer->getLocation(), HostStart[K - First]);
+             E.Pointer->getLocation(),
+             Runs[R].Statements.front()->getBeginLoc()) &&
+         llvm::all_of(E.Index.atoms(), [&](const Atom &A) {
+           return A.Var && !Hidden(A.Var) && !Changes(A.Var);
+         });
 }
 
-/// What host code between loop K and K + 1 does to Array that an update of
-/// one element does not cover: any use of Array itself, and uses through
-/// other pointers that may reach it, at elements that cannot be updated
-/// alone.
-WholeReach RegionPlanner::wholeReach(size_t K, const VarDecl *Array) const {
-  const HostUses &Host = Between[K - First];
-  WholeReach R;
+/// What run R does to Array that updates of single elements do not cover:
+/// any use of a pointer that may reach Array at elements no polynomial
+/// subscript names, or at elements that cannot be updated alone.
+WholeReach RegionPlanner::wholeReach(size_t R, const VarDecl *Array) const {
+  const HostUses &Host = RunUses[R];
+  WholeReach Reach;
   for (const auto &[V, U] : Host.Variables)
-    if (V == Array || mayReach(V, Array)) {
-      R.Read |= U.Read;
-      R.Write |= U.Write;
+    if (reaches(V, Array)) {
+      Reach.Read |= U.Read;
+      Reach.Write |= U.Write;
     }
   for (const ElementUse &E : Host.Elements)
-    if (E.Pointer == Array ||
-        (mayReach(E.Pointer, Array) && !isElementAlone(E, K)))
-      (E.Write ? R.Write : R.Read) = true;
-  return R;
+    if (reaches(E.Pointer, Array) && !isElementAlone(E, R))
+      (E.Write ? Reach.Write : Reach.Read) = true;
+  return Reach;
+}
+
+/// True when host code with uses Host may reach Array.
+bool RegionPlanner::touches(const HostUses &Host, const VarDecl *Array) const {
+  return llvm::any_of(Host.Variables,
+                      [&](const auto &Entry) {
+                        return reaches(Entry.first, Array);
+                      }) ||
+         llvm::any_of(Host.Elements, [&](const ElementUse &E) {
+           return reaches(E.Pointer, Array);
+         });
 }
 
 /// True when host code anywhere in the region may reach Array.
 bool RegionPlanner::hostTouches(const VarDecl *Array) const {
-  return llvm::any_of(Between, [&](const HostUses &Host) {
-    return Host.touches(Array) ||
-           llvm::any_of(Host.Variables,
-                        [&](const auto &Entry) {
-                          return mayReach(Entry.first, Array);
-                        }) ||
-           llvm::any_of(Host.Elements, [&](const ElementUse &E) {
-             return mayReach(E.Pointer, Array);
-           });
-  });
+  return touches(OpaqueUses, Array) ||
+         llvm::any_of(RunUses, [&](const HostUses &Host) {
+           return touches(Host, Array);
+         });
 }
 
 std::optional<RegionVariable>
@@ -382,9 +276,9 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
   if (!stable(Low) || !stable(High))
     return std::nullopt;
   MapKind Kind = *Front.Map;
-  // Around a host loop there are no updates: host code may not reach the
-  // array at all. OM_OUT data goes in too, since the loop may not run.
-  if (Around && hostTouches(Var))
+  // Around a time loop, updates go only around its runs. OM_OUT data goes
+  // in too, since the loop may not run.
+  if (Around && touches(OpaqueUses, Var))
     return std::nullopt;
   if (Around && Kind == MapKind::From)
     Kind = MapKind::ToFrom;
@@ -418,22 +312,26 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
                             Once};
 }
 
-/// The updates around the host code between loop K and K + 1: `from`
-/// before it of what it reads (or writes only in part) that an earlier
-/// loop wrote; `to` after it of what it writes that a later loop uses or
-/// that the region's end copies back (tofrom data: the device's copy would
+/// The updates around run R: `from` before it of what it reads (or may
+/// write only in part) that a loop may have written (an earlier loop, or
+/// any loop of a time loop on an earlier step); `to` after it of what it
+/// writes that a later loop uses (any, in a time loop) or that the
+/// region's end copies back (tofrom data: the device's copy would
 /// overwrite the host's writes).
-void RegionPlanner::addUpdates(size_t K, llvm::ArrayRef<Kept> Arrays,
+void RegionPlanner::addUpdates(size_t R, llvm::ArrayRef<Kept> Arrays,
                                DataRegion &Region) const {
-  SourceLocation Before = HostStart[K - First];
-  SourceLocation After = Loops[K + 1].Site.Loop->getForLoc();
+  const HostRun &Run = Runs[R];
+  SourceLocation Before = Run.Statements.front()->getBeginLoc();
   auto NeedsFrom = [&](const Kept &A) {
     return A.Kind == MapKind::ToFrom &&
-           llvm::any_of(A.Uses, [&](const Use &U) { return U.Loop <= K; });
+           (Around || llvm::any_of(A.Uses, [&](const Use &U) {
+              return U.Loop <= *Run.LoopBefore;
+            }));
   };
   auto NeedsTo = [&](const Kept &A) {
-    return A.Kind == MapKind::ToFrom ||
-           llvm::any_of(A.Uses, [&](const Use &U) { return U.Loop > K; });
+    return A.Kind == MapKind::ToFrom || Around ||
+           llvm::any_of(A.Uses,
+                        [&](const Use &U) { return U.Loop >= *Run.LoopAfter; });
   };
   std::vector<TargetUpdate> Froms, Tos;
   auto Add = [](std::vector<TargetUpdate> &To, TargetUpdate Update) {
@@ -444,28 +342,28 @@ void RegionPlanner::addUpdates(size_t K, llvm::ArrayRef<Kept> Arrays,
   };
   llvm::SmallPtrSet<const VarDecl *, 8> WholeFrom, WholeTo;
   for (const Kept &A : Arrays) {
-    WholeReach R = wholeReach(K, A.Var);
-    if (NeedsFrom(A) && (R.Read || R.Write)) {
+    WholeReach Reach = wholeReach(R, A.Var);
+    if (NeedsFrom(A) && (Reach.Read || Reach.Write)) {
       Add(Froms, {Before, false, A.Var, A.Section});
       WholeFrom.insert(A.Var);
     }
-    if (NeedsTo(A) && R.Write) {
-      Add(Tos, {After, true, A.Var, A.Section});
+    if (NeedsTo(A) && Reach.Write) {
+      Add(Tos, {Run.Next, true, A.Var, A.Section});
       WholeTo.insert(A.Var);
     }
   }
-  for (const ElementUse &E : Between[K - First].Elements) {
-    if (!isElementAlone(E, K))
+  for (const ElementUse &E : RunUses[R].Elements) {
+    if (!isElementAlone(E, R))
       continue;
-    std::string Section = E.Pointer->getName().str() + "[" +
-                          std::to_string(E.Index) + ":1]";
+    std::string Section = E.section();
     for (const Kept &A : Arrays) {
-      if (!mayReach(E.Pointer, A.Var))
+      if (!reaches(E.Pointer, A.Var))
         continue;
-      if (!E.Write && NeedsFrom(A) && !WholeFrom.count(A.Var))
+      // A write that may not run must not send back the host's stale copy.
+      if (!E.Certain && NeedsFrom(A) && !WholeFrom.count(A.Var))
         Add(Froms, {Before, false, E.Pointer, Section});
       if (E.Write && NeedsTo(A) && !WholeTo.count(A.Var))
-        Add(Tos, {After, true, E.Pointer, Section});
+        Add(Tos, {Run.Next, true, E.Pointer, Section});
     }
   }
   llvm::append_range(Region.Updates, Froms);
@@ -473,7 +371,7 @@ void RegionPlanner::addUpdates(size_t K, llvm::ArrayRef<Kept> Arrays,
 }
 
 std::optional<DataRegion> RegionPlanner::plan() {
-  collectBetween();
+  collectRuns();
   llvm::MapVector<const VarDecl *, std::vector<Use>> Arrays;
   for (size_t K = First; K <= Last; ++K)
     for (const VariablePlan &V : Loops[K].Plan.Variables)
@@ -493,8 +391,8 @@ std::optional<DataRegion> RegionPlanner::plan() {
       }
   if (Region.Variables.empty())
     return std::nullopt;
-  for (size_t K = First; K < Last && !Around; ++K)
-    addUpdates(K, KeptArrays, Region);
+  for (size_t R = 0; R < Runs.size(); ++R)
+    addUpdates(R, KeptArrays, Region);
   return Region;
 }
 
@@ -506,54 +404,35 @@ bool closable(const PlannedLoop &Loop, ASTContext &Ctx) {
 
 } // namespace
 
+/// True when a loop of Loops maps pointer V.
+static bool mapsPointer(llvm::ArrayRef<PlannedLoop> Loops, const VarDecl *V) {
+  return llvm::any_of(Loops, [&](const PlannedLoop &Loop) {
+    return llvm::any_of(Loop.Plan.Variables, [&](const VariablePlan &P) {
+      return P.Var == V && P.Map && P.Var->getType()->isPointerType();
+    });
+  });
+}
+
+bool movesMappedPointer(const HostUses &Uses,
+                        llvm::ArrayRef<PlannedLoop> Loops) {
+  return llvm::any_of(Uses.Variables, [&](const auto &Entry) {
+    return Entry.second.Moved && mapsPointer(Loops, Entry.first);
+  });
+}
+
 bool DataRegion::invariant(const Polynomial &P) const {
   return invariantUnder(P, Changed);
-}
-
-/// The regions around the host loops whose bodies hold loops of Loops.
-static std::vector<DataRegion>
-planHostLoopRegions(llvm::ArrayRef<PlannedLoop> Loops, const Stmt &KernelBody,
-                    const PointerOrigins &Origins, ASTContext &Ctx) {
-  // The loops of each block: between its first and its last, all loops
-  // are inside the statement whose body it is.
-  llvm::MapVector<const CompoundStmt *, std::pair<size_t, size_t>> Blocks;
-  for (size_t K = 0; K < Loops.size(); ++K)
-    if (const CompoundStmt *Block = Loops[K].Site.Block) {
-      auto [It, New] = Blocks.try_emplace(Block, K, K);
-      It->second.second = K;
-    }
-  std::vector<DataRegion> Regions;
-  for (const auto &[Block, Range] : Blocks) {
-    const Stmt *Loop = loopAround(Block, KernelBody);
-    std::optional<HostLoop> H =
-        Loop ? hostLoop(*Loop, *Block, Loops, Ctx) : std::nullopt;
-    if (!H)
-      continue;
-    if (auto Region = RegionPlanner(Loops, Range.first, Range.second, Origins,
-                                    Ctx, &*H)
-                          .plan())
-      Regions.push_back(std::move(*Region));
-  }
-  return Regions;
-}
-
-/// True when Outer, around a host loop, contains Inner and keeps every
-/// array Inner keeps: Inner adds nothing.
-static bool subsumes(const DataRegion &Outer, const DataRegion &Inner) {
-  return Outer.First <= Inner.First && Inner.Last <= Outer.Last &&
-         llvm::all_of(Inner.Variables, [&](const RegionVariable &V) {
-           return llvm::any_of(Outer.Variables, [&](const RegionVariable &O) {
-             return O.Var == V.Var;
-           });
-         });
 }
 
 std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,
                                         const Stmt &KernelBody,
                                         const PointerOrigins &Origins,
                                         ASTContext &Ctx) {
-  std::vector<DataRegion> Around =
-      planHostLoopRegions(Loops, KernelBody, Origins, Ctx);
+  std::vector<DataRegion> Around;
+  for (const TimeLoop &T : findTimeLoops(Loops, KernelBody, Ctx))
+    if (auto Region =
+            RegionPlanner(Loops, T.First, T.Last, Origins, Ctx, &T).plan())
+      Around.push_back(std::move(*Region));
   std::vector<DataRegion> Regions;
   size_t First = 0;
   while (First < Loops.size()) {
@@ -571,7 +450,7 @@ std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,
       if (auto Region =
               RegionPlanner(Loops, First, End, Origins, Ctx).plan())
         if (llvm::none_of(Around, [&](const DataRegion &Outer) {
-              return subsumes(Outer, *Region);
+              return addsNothing(Outer, *Region);
             }))
           Regions.push_back(std::move(*Region));
     First = End + 1;

@@ -9,33 +9,33 @@
 // loop reads, or that the region's end copies back, gets `target update to`
 // after it. Host code that reaches an array through another pointer (a view
 // `u + 7`, a parameter that may be the same array) counts as touching it
-// (PointerOrigins.h); an element at a constant offset of such a pointer is
-// updated alone. Arrays the region cannot carry safely (no comparable
-// section union, OM_OUT or OM_SCRATCH data that host code touches, sections
-// over scalars that host code changes) keep their per-loop maps only, and no
-// region spans host code that moves a pointer a loop maps.
+// (PointerOrigins.h). An element at a subscript that is a polynomial of
+// scalars the host code neither changes nor declares (`u[7]`, `*edge`,
+// `u[n - 1]`) is updated alone; any other use updates the whole section
+// the region maps. A write that may not run (under a condition) or that
+// also reads the element fetches it before sending it back, so that the
+// host's stale copy never overwrites the device's data. Arrays the region
+// cannot carry safely (no comparable section union, OM_OUT or OM_SCRATCH
+// data that host code touches, sections over scalars that host code
+// changes) keep their per-loop maps only, and no region spans host code
+// that moves a pointer a loop maps.
 //
-// A host loop (a time loop: a `for`, `while` or `do` statement of a block
-// whose body has offloaded loops as statements) gets a region around it,
-// so that its arrays cross once in and once out, not on every iteration.
-// It keeps the arrays its loops map that no host code in it (its header
-// and the rest of its body) reaches, with sections over scalars that it
-// does not change or declare; OM_OUT data is mapped tofrom there (the loop
-// may run zero times). The others keep their per-loop maps. No such region
-// goes around a loop that jumps out of itself, moves a mapped pointer, or
-// calls a function of the program (which may reach an array through a
-// global alias).
+// A time loop gets a region around it (TimeLoop.h); the host runs of its
+// body get their updates the same way, and OM_OUT data is mapped tofrom
+// there (the loop may run zero times).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_DATAREGION_H
 #define OWNMAP_REWRITER_DATAREGION_H
 
 #include "Exclusivity.h"
+#include "HostUses.h"
 #include "KernelRewrite.h"
 #include "MapInference.h"
 #include "PointerOrigins.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,8 +63,9 @@ struct RegionVariable {
 
 /// A `#pragma omp target update` for host code between two loops.
 struct TargetUpdate {
-  /// The statement it goes before: the first host statement after a loop
-  /// (from), or the next loop (to).
+  /// What it goes before: the first statement of host code (from), or
+  /// what follows that code (to): the next loop, or in a time loop's body
+  /// a statement no update can surround or the body's closing brace.
   clang::SourceLocation Before;
   bool ToDevice = false;
   /// The array, or the pointer through which host code reaches one element.
@@ -74,6 +75,20 @@ struct TargetUpdate {
   /// "#pragma omp target update from(y[0:n])"
   std::string pragma() const;
 };
+
+/// Host statements of one block between two offloaded loops, or before the
+/// first or after the last offloaded loop of a time loop's body.
+struct HostRun {
+  std::vector<const clang::Stmt *> Statements;
+  /// The offloaded loops right before and after it, where there are.
+  std::optional<size_t> LoopBefore, LoopAfter;
+  /// Where what follows it starts (its `to` updates go there).
+  clang::SourceLocation Next;
+};
+
+/// True when host code with Uses moves a pointer a loop of Loops maps.
+bool movesMappedPointer(const HostUses &Uses,
+                        llvm::ArrayRef<PlannedLoop> Loops);
 
 /// A `target data` region over Loops[First..Last].
 struct DataRegion {
@@ -98,7 +113,7 @@ struct DataRegion {
 
 /// The data regions over Loops (a kernel's offloaded loops, in source
 /// order) in KernelBody: each spans at least two loops of one block, or
-/// goes around a host loop (see below), and keeps at least one array.
+/// goes around a time loop (TimeLoop.h), and keeps at least one array.
 /// A region within a host loop's region that keeps nothing more is left
 /// out. Origins says which arrays the kernel's other pointers may reach.
 std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,

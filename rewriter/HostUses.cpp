@@ -15,6 +15,10 @@ bool HostUses::touches(const VarDecl *V) const {
                       [&](const ElementUse &E) { return E.Pointer == V; });
 }
 
+std::string ElementUse::section() const {
+  return Pointer->getName().str() + "[" + Index.str() + ":1]";
+}
+
 namespace {
 
 /// The statements under some roots, each with its parent, found without
@@ -27,6 +31,10 @@ public:
       const Stmt *S = Work.pop_back_val();
       if (isa<DeclRefExpr>(S))
         Refs.push_back(cast<DeclRefExpr>(S));
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D))
+            Declared.insert(V);
       for (const Stmt *Child : S->children())
         if (Child) {
           Parents[Child] = S;
@@ -46,7 +54,17 @@ public:
     }
   }
 
+  /// True when S runs whenever its root statement does: only blocks lie
+  /// between them.
+  bool runsWithRoot(const Stmt *S) const {
+    for (const Stmt *P = Parents.lookup(S); P; P = Parents.lookup(P))
+      if (!isa<CompoundStmt>(P))
+        return false;
+    return true;
+  }
+
   std::vector<const DeclRefExpr *> Refs; // every variable reference
+  llvm::SmallPtrSet<const VarDecl *, 4> Declared;
 
 private:
   llvm::DenseMap<const Stmt *, const Stmt *> Parents;
@@ -69,7 +87,8 @@ bool moves(const Expr *Parent, const Expr *E) {
 /// What one reference does to its variable: a scalar is read when loaded;
 /// a pointer's elements are read by `p[e]` / `*p` loads and by passing p as
 /// `const T *`, written by plain assignment to `p[e]` / `*p`. Anything else
-/// counts as both. An element at a constant offset is returned as Element.
+/// counts as both. An element at a polynomial subscript is returned as an
+/// ElementUse.
 void classify(const DeclRefExpr &Ref, const VarDecl &V, const ParentMap &Map,
               const ASTContext &Ctx, HostUses &Uses) {
   HostUse &Use = Uses.Variables[&V];
@@ -107,28 +126,82 @@ void classify(const DeclRefExpr &Ref, const VarDecl &V, const ParentMap &Map,
   // An element that is itself a pointer leads to memory this cannot follow.
   if (Ref.getType()->getPointeeType()->isPointerType())
     return Unknown();
-  std::optional<int64_t> Index = 0;
+  std::optional<Polynomial> Index = Polynomial(0);
   if (Sub) {
-    Expr::EvalResult Value;
-    Index = Sub->getIdx()->EvaluateAsInt(Value, Ctx)
-                ? std::optional(Value.Val.getInt().getExtValue())
-                : std::nullopt;
+    auto Subscript = Polynomial::fromExpr(*Sub->getIdx(), Ctx);
+    Index = Subscript ? std::optional(std::move(*Subscript)) : std::nullopt;
+    if (!Subscript)
+      llvm::consumeError(Subscript.takeError());
   }
   E = P;
   P = Map.parentOf(E);
-  bool Read = isLoad(P);
   const auto *Assign = dyn_cast_or_null<BinaryOperator>(P);
-  bool Write = Assign && Assign->getOpcode() == BO_Assign &&
-               Assign->getLHS() == E;
+  const auto *Step = dyn_cast_or_null<UnaryOperator>(P);
+  // `*edge += 2`, `++u[0]`: the cell is read and written in place.
+  bool InPlace = (Assign && Assign->isCompoundAssignmentOp() &&
+                  Assign->getLHS() == E) ||
+                 (Step && Step->isIncrementDecrementOp());
+  bool Read = isLoad(P) || InPlace;
+  bool Write = (Assign && Assign->getOpcode() == BO_Assign &&
+                Assign->getLHS() == E) ||
+               InPlace;
   if (!Read && !Write)
     return Unknown();
-  if (Index)
-    Uses.Elements.push_back({&V, *Index, Write});
-  else
-    (Write ? Use.Write : Use.Read) = true;
+  if (!Index) {
+    Use.Read |= Read;
+    Use.Write |= Write;
+    return;
+  }
+  if (Read)
+    Uses.Elements.push_back({&V, *Index, false, false});
+  if (Write)
+    Uses.Elements.push_back(
+        {&V, std::move(*Index), true, !Read && Map.runsWithRoot(P)});
 }
 
 } // namespace
+
+bool mayJumpOut(const Stmt *Root) {
+  // Without recursion: expressions may be nested thousands deep.
+  struct Item {
+    const Stmt *S;
+    bool InLoop, InSwitch;
+  };
+  llvm::SmallVector<Item, 32> Work{{Root, false, false}};
+  while (!Work.empty()) {
+    auto [S, InLoop, InSwitch] = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, LabelStmt>(S))
+      return true;
+    if (isa<ContinueStmt>(S) && !InLoop)
+      return true;
+    if (isa<BreakStmt>(S) && !InLoop && !InSwitch)
+      return true;
+    InLoop |= isa<ForStmt, WhileStmt, DoStmt>(S);
+    InSwitch |= isa<SwitchStmt>(S);
+    for (const Stmt *Child : S->children())
+      Work.push_back({Child, InLoop, InSwitch});
+  }
+  return false;
+}
+
+bool callsProgramFunction(llvm::ArrayRef<const Stmt *> Host,
+                          const SourceManager &SM) {
+  llvm::SmallVector<const Stmt *, 32> Work(Host.begin(), Host.end());
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee || !SM.isInSystemHeader(Callee->getLocation()))
+        return true;
+    }
+    llvm::append_range(Work, S->children());
+  }
+  return false;
+}
 
 HostUses collectHostUses(llvm::ArrayRef<const Stmt *> Host, ASTContext &Ctx) {
   ParentMap Map(Host);
@@ -142,6 +215,7 @@ HostUses collectHostUses(llvm::ArrayRef<const Stmt *> Host, ASTContext &Ctx) {
   for (const DeclRefExpr *Ref : Map.Refs)
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
       classify(*Ref, *V, Map, Ctx, Uses);
+  Uses.Declared = std::move(Map.Declared);
   return Uses;
 }
 

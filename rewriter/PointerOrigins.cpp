@@ -42,8 +42,10 @@ public:
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_AddrOf)
-      if (const VarDecl *V = pointerVariable(U->getSubExpr()))
-        AddressTaken.insert(V);
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+          AddressTaken.insert(V);
     return true;
   }
 };
@@ -141,7 +143,7 @@ PointerTargets PointerOrigins::targetsOf(const VarDecl *Pointer) const {
     } else if (!V->isLocalVarDecl() || V->isStaticLocal()) {
       Targets.Anywhere = true;
     }
-    if (AddressTaken.count(V))
+    if (V->getType()->isPointerType() && AddressTaken.count(V))
       Targets.Anywhere = true;
     auto It = Assigned.find(V);
     if (It == Assigned.end())

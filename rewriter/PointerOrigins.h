@@ -45,10 +45,10 @@ public:
 
   /// What Pointer (a variable of the kernel) may point into.
   PointerTargets targetsOf(const clang::VarDecl *Pointer) const;
-  /// True when the kernel takes Pointer's address: code that does not name
-  /// it may then move it.
-  bool addressTaken(const clang::VarDecl *Pointer) const {
-    return AddressTaken.count(Pointer);
+  /// True when the kernel takes V's address (a pointer or a scalar): code
+  /// that does not name it may then change it.
+  bool addressTaken(const clang::VarDecl *V) const {
+    return AddressTaken.count(V);
   }
 
 private:
@@ -58,7 +58,7 @@ private:
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<const clang::Expr *, 2>>
       Assigned;
-  /// Pointers whose address is taken: anyone may store anything in them.
+  /// Variables whose address is taken: anyone may store anything in them.
   llvm::SmallPtrSet<const clang::VarDecl *, 4> AddressTaken;
 };
 

@@ -1,9 +1,10 @@
 // Host code inside a data region that reaches a mapped array through another
 // pointer (a view `u + 7`, an unannotated parameter that may be the same
 // array) gets the same updates as host code that names the array: `from`
-// before it reads, `to` after it writes. An element at a constant subscript
-// of a pointer the host code does not move is updated alone (`edge[0:1]`);
-// anything else updates the whole section the region maps. A host write to
+// before it reads, `to` after it writes. An element at a subscript that is a
+// polynomial of scalars the host code does not change, of a pointer it does
+// not move, is updated alone (`edge[0:1]`, `row[k:1]`); anything else
+// updates the whole section the region maps. A host write to
 // tofrom data is pushed to the device even when no later loop uses it,
 // since the region's end copies the device's data back over it. Host code
 // that moves a mapped pointer (`u += n / 4`) ends the region: the loops
@@ -35,7 +36,7 @@ OM_KERNEL void edge_write(int n, OM_INOUT int *u) {
 // CHECK-NEXT:  {{^}}  #pragma omp target update to(edge[0:1]){{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(tofrom: u[0:(n > 0 ? n : 0)]){{$}}
 
-// A row view written at a run-time subscript: the whole section goes back.
+// A row view written at a run-time subscript: that element alone goes back.
 OM_KERNEL void row_write(int n, int k, OM_INOUT int *u, OM_IN const int *x) {
   int *row = &u[2];
   for (int i = 0; i < n; ++i)
@@ -47,9 +48,8 @@ OM_KERNEL void row_write(int n, int k, OM_INOUT int *u, OM_IN const int *x) {
 // CHECK-LABEL: {{^}}OM_KERNEL void row_write(
 // CHECK:       {{^}}  #pragma omp target data map(tofrom: u[0:(n > 0) * n]) map(to: x[0:(n > 0) * n]){{$}}
 // CHECK:       {{^}}    u[i] += x[i];{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target update from(u[0:(n > 0) * n]){{$}}
 // CHECK-NEXT:  {{^}}  row[k] = -1;{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target update to(u[0:(n > 0) * n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target update to(row[k:1]){{$}}
 
 // `other` is not annotated: it may be any array, u included.
 OM_KERNEL void may_alias(int n, OM_INOUT int *u, int *other) {
@@ -83,10 +83,10 @@ OM_KERNEL void late_write(int n, OM_INOUT int *u, OM_INOUT int *v) {
 // CHECK-LABEL: {{^}}OM_KERNEL void late_write(
 // CHECK:       {{^}}  #pragma omp target data map(tofrom: u[0:(n > 0) * n]) map(tofrom: v[0:(n > 0) * n]){{$}}
 // CHECK:       {{^}}    u[i] = u[i] * 5;{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target update from(u[0:(n > 0) * n]){{$}}
 // CHECK-NEXT:  {{^}}  *last = -5;{{$}}
 // CHECK-NEXT:  {{^}}  u[0] = -4;{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target update to(u[0:(n > 0) * n]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target update to(last[0:1]){{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target update to(u[0:1]){{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(tofrom: v[0:(n > 0 ? n : 0)]){{$}}
 
 // The host moves u between the loops: no region spans the move.

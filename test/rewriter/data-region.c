@@ -2,7 +2,7 @@
 // maps each shared array once over the union of the loops' sections, the
 // loops keep their own maps (present data: nothing is copied), and host code
 // between the loops gets `target update from` before it reads and
-// `target update to` after it writes. Running the tool on its output changes
+// `target update to` after it writes, of the elements it names (`y[0:1]`). Running the tool on its output changes
 // nothing and prints nothing.
 // RUN: %ownmap-rewrite %s -o %t.rw.c --report=%t.report --
 // RUN: FileCheck %s --strict-whitespace < %t.rw.c
@@ -45,11 +45,13 @@ OM_KERNEL void pipeline(int n, OM_IN const float *x, OM_INOUT float *y,
 // CHECK-NEXT: {{^}}#line 21{{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = y[i] + 2.0f * x[i]; // accumulate{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target update from(y[0:(n > 0) * n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target update from(y[0:1]){{$}}
+// CHECK-NEXT: {{^}}#line 23{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target update from(y[1:1]){{$}}
 // CHECK-NEXT: {{^}}#line 23{{$}}
 // CHECK-NEXT: {{^}}  y[0] = y[0] + 1.0f;{{$}}
 // CHECK-NEXT: {{^}}  printf("host sees y[1]=%.1f\n", y[1]);{{$}}
-// CHECK-NEXT: {{^}}  #pragma omp target update to(y[0:(n > 0) * n]){{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target update to(y[0:1]){{$}}
 // CHECK-NEXT: {{^}}#line 25{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[1:(n - 1 > 1 ? n - 2 : 0)]) map(tofrom: y[0:(n - 1 > 1 ? n : 0)]) map(from: z[1:(n - 1 > 1 ? n - 2 : 0)]){{$}}
 // CHECK-NEXT: {{^}}#line 25{{$}}
@@ -72,8 +74,9 @@ OM_KERNEL void pipeline(int n, OM_IN const float *x, OM_INOUT float *y,
 // REPORT-NEXT:   variable y
 // REPORT-NEXT:     map: tofrom y[0:(n > 0) * n]
 // REPORT-NEXT:     why: used by the loops at 21:3, 25:3, 28:3; mapped once over the union of their sections
-// REPORT-NEXT:   update: #pragma omp target update from(y[0:(n > 0) * n]) before {{.*}}data-region.c:23:3
-// REPORT-NEXT:   update: #pragma omp target update to(y[0:(n > 0) * n]) before {{.*}}data-region.c:25:3
+// REPORT-NEXT:   update: #pragma omp target update from(y[0:1]) before {{.*}}data-region.c:23:3
+// REPORT-NEXT:   update: #pragma omp target update from(y[1:1]) before {{.*}}data-region.c:23:3
+// REPORT-NEXT:   update: #pragma omp target update to(y[0:1]) before {{.*}}data-region.c:25:3
 
 int main(void) {
   enum { N = 500 };

@@ -2,8 +2,8 @@
 // iterations depend on each other) stays on the host: the loops of its body
 // are offloaded, and one `target data` region around it keeps their arrays
 // on the device across all steps. OM_OUT data is mapped tofrom there (the
-// loop may run zero times); arrays that host code in the loop touches keep
-// their per-loop maps. Offloaded, the program prints what its serial build
+// loop may run zero times); the cells that host code in the loop touches
+// are updated around it. Offloaded, the program prints what its serial build
 // prints, and under the plugin each kept array crosses once each way.
 // RUN: %ownmap-rewrite --no-line-directives %s -o %t.rw.c --report=%t.report --
 // RUN: FileCheck %s --strict-whitespace < %t.rw.c
@@ -65,8 +65,8 @@ OM_KERNEL void relax(int steps, int n, OM_IN const float *f, OM_INOUT float *u,
 // CHECK-NEXT: {{^}}  }{{$}}
 // CHECK-NEXT: {{^}}  }{{$}}
 
-// The host writes u between steps: u keeps its per-loop map (copied each
-// step), v stays on the device.
+// The host writes u between steps (a periodic boundary): u stays on the
+// device too, and only the two cells the host touches cross each step.
 OM_KERNEL void host_work(int steps, int n, OM_INOUT float *u,
                          OM_IN const float *v) {
   for (int t = 0; t < steps; ++t) {
@@ -76,10 +76,16 @@ OM_KERNEL void host_work(int steps, int n, OM_INOUT float *u,
   }
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void host_work(
-// CHECK:      {{^}}  #pragma omp target data map(to: v[0:(n > 0) * n]){{$}}
+// CHECK:      {{^}}  #pragma omp target data map(tofrom: u[0:(n > 0) * n]) map(to: v[0:(n > 0) * n]){{$}}
 // CHECK-NEXT: {{^}}  {{{$}}
 // CHECK-NEXT: {{^}}  for (int t = 0; t < steps; ++t) {{{$}}
 // CHECK-NEXT: {{^}}    #pragma omp target teams distribute parallel for map(tofrom: u[0:(n > 0 ? n : 0)]) map(to: v[0:(n > 0 ? n : 0)]){{$}}
+// CHECK-NEXT: {{^}}    for (int i = 0; i < n; ++i){{$}}
+// CHECK-NEXT: {{^}}      u[i] = 0.5f * u[i] + v[i];{{$}}
+// CHECK-NEXT: {{^}}    #pragma omp target update from(u[n - 1:1]){{$}}
+// CHECK-NEXT: {{^}}    u[0] = u[n - 1]; // periodic boundary, on the host{{$}}
+// CHECK-NEXT: {{^}}  #pragma omp target update to(u[0:1]){{$}}
+// CHECK-NEXT: {{^}}  }{{$}}
 
 // A function of the program called between steps may reach u through a
 // global that points into it: no region, both arrays keep their per-loop
@@ -124,17 +130,19 @@ int main(void) {
 }
 // With OWNMAP_ELIDE=off, what the maps copy: each array a region keeps
 // crosses once each way per call of its kernel (diffuse 20 steps, relax
-// 10 and 0), never per step; host_work's u, which the host writes between
-// steps, crosses on each of its 5 steps, and its v once; calls_program's
-// u and v on each of its 3 steps.
+// 10 and 0), never per step; host_work's u and v cross once, and on each of
+// its 5 steps the one cell the host reads comes back and the one it writes
+// goes out (4 bytes each); calls_program's u and v on each of its 3 steps.
 // SUMMARY:      ownmap: transfer summary
 // SUMMARY-NEXT: ownmap: variable
 // SUMMARY-NEXT: ownmap: u[0:(n - 1 > 1) * n] {{.*}} 2000 1 2000 1
 // SUMMARY-NEXT: ownmap: f[1:(n - 1 > 1) * (n - 2)] {{.*}} 3984 2 0 0
 // SUMMARY-NEXT: ownmap: u[0:(n - 1 > 1) * n] {{.*}} 4000 2 4000 2
 // SUMMARY-NEXT: ownmap: r[1:(n - 1 > 1) * (n - 2)] {{.*}} 3984 2 3984 2
-// SUMMARY-NEXT: ownmap: u[0:(n > 0 ? n : 0)] {{.*}} 10000 5 10000 5
+// SUMMARY-NEXT: ownmap: u[0:(n > 0) * n] {{.*}} 2000 1 2000 1
+// SUMMARY-NEXT: ownmap: u[0:1] {{.*}} 20 5 0 0
+// SUMMARY-NEXT: ownmap: u[n - 1:1] {{.*}} 0 0 20 5
 // SUMMARY-NEXT: ownmap: v[0:(n > 0) * n] {{.*}} 2000 1 0 0
 // SUMMARY-NEXT: ownmap: u[0:(n > 0 ? n : 0)] {{.*}} 6000 3 6000 3
 // SUMMARY-NEXT: ownmap: v[0:(n > 0 ? n : 0)] {{.*}} 6000 3 0 0
-// SUMMARY-NEXT: ownmap: total 37968 19 25984 13
+// SUMMARY-NEXT: ownmap: total 29988 20 18004 14

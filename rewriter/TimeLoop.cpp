@@ -1,0 +1,169 @@
+//===- TimeLoop.cpp - host loops around offloaded loops ------------------===//
+#include "TimeLoop.h"
+#include "HostUses.h"
+#include "KernelRewrite.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace ownmap {
+
+namespace {
+
+/// The for, while or do statement of Root whose body is Block, when that
+/// statement is itself a statement of a block.
+const Stmt *loopAround(const CompoundStmt *Block, const Stmt &Root) {
+  llvm::SmallVector<std::pair<const Stmt *, const Stmt *>, 32> Work{
+      {&Root, nullptr}};
+  while (!Work.empty()) {
+    auto [S, Parent] = Work.pop_back_val();
+    if (!S)
+      continue;
+    const Stmt *Body = nullptr;
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      Body = For->getBody();
+    else if (const auto *While = dyn_cast<WhileStmt>(S))
+      Body = While->getBody();
+    else if (const auto *Do = dyn_cast<DoStmt>(S))
+      Body = Do->getBody();
+    if (Body == Block)
+      return isa_and_nonnull<CompoundStmt>(Parent) ? S : nullptr;
+    for (const Stmt *Child : S->children())
+      Work.push_back({Child, S});
+  }
+  return nullptr;
+}
+
+/// True when S holds a loop of Loops.
+bool holdsOffloadedLoop(const Stmt *S, llvm::ArrayRef<PlannedLoop> Loops) {
+  llvm::SmallVector<const Stmt *, 32> Work{S};
+  while (!Work.empty()) {
+    const Stmt *Child = Work.pop_back_val();
+    if (!Child)
+      continue;
+    if (llvm::any_of(Loops, [&](const PlannedLoop &L) {
+          return L.Site.Loop == Child;
+        }))
+      return true;
+    llvm::append_range(Work, Child->children());
+  }
+  return false;
+}
+
+/// The header of Loop: what runs on the host around every step.
+std::vector<const Stmt *> headerOf(const Stmt &Loop) {
+  std::vector<const Stmt *> Header;
+  if (const auto *For = dyn_cast<ForStmt>(&Loop))
+    Header = {For->getInit(), For->getConditionVariableDeclStmt(),
+              For->getCond(), For->getInc()};
+  else if (const auto *While = dyn_cast<WhileStmt>(&Loop))
+    Header = {While->getConditionVariableDeclStmt(), While->getCond()};
+  else
+    Header = {cast<DoStmt>(&Loop)->getCond()};
+  llvm::erase_if(Header, [](const Stmt *S) { return !S; });
+  return Header;
+}
+
+/// Loop as a time loop around Loops[First..Last], the loops of its body
+/// Block (see TimeLoop.h for when there is none).
+std::optional<TimeLoop> timeLoop(const Stmt &Loop, const CompoundStmt &Block,
+                                 llvm::ArrayRef<PlannedLoop> Loops,
+                                 size_t First, size_t Last, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Loop.getBeginLoc().isMacroID() || !startsLine(Loop.getBeginLoc(), SM) ||
+      !canInsertLineAfter(Loop, SM, Ctx.getLangOpts()) || mayJumpOut(&Loop))
+    return std::nullopt;
+  TimeLoop T;
+  T.Loop = &Loop;
+  T.First = First;
+  T.Last = Last;
+  T.Opaque = headerOf(Loop);
+  std::vector<const Stmt *> Host = T.Opaque;
+  std::optional<size_t> Before;
+  HostRun Run;
+  // A run ends where the next offloaded loop, opaque statement or the
+  // body's closing brace starts: its `to` updates go there, and a jump in
+  // the opaque statement cannot skip them. A run that no update line can
+  // go before, or after, is opaque itself.
+  auto EndRun = [&](SourceLocation Next, std::optional<size_t> After) {
+    if (Run.Statements.empty())
+      return;
+    if (startsLine(Run.Statements.front()->getBeginLoc(), SM) &&
+        startsLine(Next, SM)) {
+      Run.LoopBefore = Before;
+      Run.LoopAfter = After;
+      Run.Next = Next;
+      T.Runs.push_back(std::move(Run));
+    } else {
+      llvm::append_range(T.Opaque, Run.Statements);
+    }
+    Run = HostRun();
+  };
+  for (const Stmt *S : Block.body()) {
+    auto Offloaded = llvm::find_if(Loops, [&](const PlannedLoop &L) {
+      return L.Site.Loop == S && L.Site.Block == &Block;
+    });
+    if (Offloaded != Loops.end()) {
+      size_t K = Offloaded - Loops.begin();
+      EndRun(Loops[K].Site.Loop->getForLoc(), K);
+      Before = K;
+      continue;
+    }
+    Host.push_back(S);
+    // A jump to the next step (or out) would skip the run's `to` updates.
+    if (holdsOffloadedLoop(S, Loops) || mayJumpOut(S)) {
+      EndRun(S->getBeginLoc(), std::nullopt);
+      T.Opaque.push_back(S);
+      continue;
+    }
+    Run.Statements.push_back(S);
+  }
+  EndRun(Block.getRBracLoc(), std::nullopt);
+  if (movesMappedPointer(collectHostUses(Host, Ctx), Loops) ||
+      callsProgramFunction(Host, SM))
+    return std::nullopt;
+  llvm::SmallVector<const Stmt *, 32> Work{&Loop};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          T.Declared.push_back(V);
+    if (S)
+      llvm::append_range(Work, S->children());
+  }
+  return T;
+}
+
+} // namespace
+
+std::vector<TimeLoop> findTimeLoops(llvm::ArrayRef<PlannedLoop> Loops,
+                                    const Stmt &KernelBody, ASTContext &Ctx) {
+  // The loops of each block: between its first and its last, all loops
+  // are inside the statement whose body it is.
+  llvm::MapVector<const CompoundStmt *, std::pair<size_t, size_t>> Blocks;
+  for (size_t K = 0; K < Loops.size(); ++K)
+    if (const CompoundStmt *Block = Loops[K].Site.Block) {
+      auto [It, New] = Blocks.try_emplace(Block, K, K);
+      It->second.second = K;
+    }
+  std::vector<TimeLoop> Found;
+  for (const auto &[Block, Range] : Blocks)
+    if (const Stmt *Loop = loopAround(Block, KernelBody))
+      if (auto T = timeLoop(*Loop, *Block, Loops, Range.first, Range.second,
+                            Ctx))
+        Found.push_back(std::move(*T));
+  return Found;
+}
+
+bool addsNothing(const DataRegion &Outer, const DataRegion &Inner) {
+  return Outer.First <= Inner.First && Inner.Last <= Outer.Last &&
+         llvm::all_of(Inner.Variables, [&](const RegionVariable &V) {
+           return llvm::any_of(Outer.Variables, [&](const RegionVariable &O) {
+             return O.Var == V.Var;
+           });
+         });
+}
+
+} // namespace ownmap
