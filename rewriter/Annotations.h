@@ -50,6 +50,10 @@ struct KernelAnnotations {
   std::vector<Polynomial> statedFacts() const;
 };
 
+/// Arithmetic, or a struct of plain data (arithmetic fields, structs and
+/// fixed arrays of them: no pointers), which a map copies bit for bit.
+bool isPlainData(clang::QualType T);
+
 /// True when FD carries OM_KERNEL.
 bool isKernel(const clang::FunctionDecl &FD);
 
