@@ -62,7 +62,7 @@ OM_KERNEL void with_pointer(int n, OM_IN const holder *h, OM_OUT float *y) {
   for (int i = 0; i < n; ++i)
     y[i] = (float)h[i].n;
 }
-// ERR: array-of-structs.c:[[@LINE-3]]:19: error: 'h' is used other than as 'h->field'; a struct that holds pointers is mapped through the fields the kernel reads
+// ERR: array-of-structs.c:[[@LINE-2]]:19: error: 'h' is used other than as 'h->field'; a struct that holds pointers is mapped through the fields the kernel reads
 #endif
 
 int main(void) {
