@@ -3,9 +3,11 @@
 #include "Diagnostics.h"
 #include "LoopAccess.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
@@ -30,6 +32,14 @@ struct UsedField {
   /// The local the body already opens with (the tool's own output): the
   /// field needs nothing more.
   const VarDecl *KeptIn = nullptr;
+  /// A pointer field's OM_LEN, over the locals of the fields it names.
+  std::optional<std::string> Length;
+  SourceLocation LengthLoc;
+  /// An arithmetic field another field's OM_LEN names: its local is
+  /// declared even when the kernel does not use it.
+  bool InLength = false;
+
+  bool needsLocal() const { return !KeptIn && (!Uses.empty() || InLength); }
 };
 
 std::string localName(const ParmVarDecl &Struct, const FieldDecl &Field) {
@@ -137,6 +147,50 @@ variableNamed(const FunctionDecl &Kernel, llvm::StringRef Name,
   return nullptr;
 }
 
+/// The fields of Struct's struct that OM_LEN's expression Text names, in
+/// order, with Text over their locals (`nnz` -> `A_nnz`); fails when it
+/// names anything else, or a field that is not arithmetic.
+llvm::Expected<std::pair<std::string, std::vector<const FieldDecl *>>>
+lengthOverFields(llvm::StringRef Text, const ParmVarDecl &Struct,
+                 const FieldDecl &Of, SourceLocation Loc) {
+  const RecordDecl *R =
+      Struct.getType()->getPointeeType()->getAsRecordDecl()->getDefinition();
+  std::string Out;
+  std::vector<const FieldDecl *> Named;
+  for (size_t I = 0; I < Text.size();) {
+    char C = Text[I];
+    size_t End = I + 1;
+    if (!llvm::isAlnum(C) && C != '_') {
+      Out += C;
+      I = End;
+      continue;
+    }
+    while (End < Text.size() && (llvm::isAlnum(Text[End]) || Text[End] == '_' ||
+                                 (llvm::isDigit(C) && Text[End] == '.')))
+      ++End;
+    llvm::StringRef Token = Text.slice(I, End);
+    I = End;
+    if (llvm::isDigit(C)) {
+      Out += Token;
+      continue;
+    }
+    const FieldDecl *Field = nullptr;
+    for (const FieldDecl *F : R->fields())
+      if (F->getName() == Token)
+        Field = F;
+    if (!Field || !Field->getType()->isArithmeticType())
+      return sourceError(Rule::AnnotationStruct, Loc,
+                         "OM_LEN(" + Text + ") on field '" + Of.getName() +
+                             "' names '" + Token + "', which is not an "
+                             "arithmetic field of its struct; the count of "
+                             "a field may only use the struct's arithmetic "
+                             "fields and constants");
+    Named.push_back(Field);
+    Out += localName(Struct, *Field);
+  }
+  return std::make_pair(Out, Named);
+}
+
 class Expander {
 public:
   Expander(KernelAnnotations &Annotations)
@@ -161,6 +215,7 @@ private:
 
   llvm::Error checkAnnotation(const ParmVarDecl &P, const ParamAnnotation &PA);
   llvm::Error readUse(const DeclRefExpr &Ref, const ParmVarDecl &P);
+  llvm::Error readLengths();
   FieldLocals replaceUses();
 };
 
@@ -257,16 +312,20 @@ llvm::Expected<FieldLocals> Expander::run() {
         P && Structs.count(P))
       if (auto E = readUse(*Ref, *P))
         return std::move(E);
+  if (auto E = readLengths())
+    return std::move(E);
   llvm::SmallPtrSet<const VarDecl *, 8> Own;
   for (const auto &[Key, F] : Fields)
     if (F.KeptIn)
       Own.insert(F.KeptIn);
   for (const auto &[Key, F] : Fields) {
-    if (F.KeptIn || F.Uses.empty())
+    if (!F.needsLocal())
       continue;
     std::string Name = localName(*F.Struct, *F.Field);
     if (const VarDecl *Taken = variableNamed(Kernel, Name, Own))
-      return sourceError(Rule::StructFieldUse, F.Uses.front()->getBeginLoc(),
+      return sourceError(Rule::StructFieldUse,
+                         F.Uses.empty() ? Taken->getLocation()
+                                        : F.Uses.front()->getBeginLoc(),
                          "the kernel declares '" + Name +
                              "', the name of the local that keeps '" +
                              fieldText(*F.Struct, *F.Field) + "'; rename it",
@@ -274,6 +333,39 @@ llvm::Expected<FieldLocals> Expander::run() {
                          "'" + Name + "' is declared here");
   }
   return replaceUses();
+}
+
+/// Reads the OM_LEN of every used pointer field (`OM_LEN(nnz) float *val;`
+/// in the struct) and marks the fields it names.
+llvm::Error Expander::readLengths() {
+  std::vector<const FieldDecl *> Named;
+  std::vector<const ParmVarDecl *> NamedIn;
+  for (auto &[Key, F] : Fields) {
+    if (!F.needsLocal() || !F.Field->getType()->isPointerType())
+      continue;
+    for (const auto *A : F.Field->specific_attrs<AnnotateAttr>()) {
+      llvm::StringRef Text = A->getAnnotation();
+      if (!Text.consume_front("ownmap.len:"))
+        continue;
+      F.LengthLoc = Ctx.getSourceManager().getExpansionLoc(A->getLocation());
+      auto Length = lengthOverFields(Text.trim(), *F.Struct, *F.Field,
+                                     F.LengthLoc);
+      if (!Length)
+        return Length.takeError();
+      F.Length = Length->first;
+      for (const FieldDecl *G : Length->second) {
+        Named.push_back(G);
+        NamedIn.push_back(F.Struct);
+      }
+    }
+  }
+  for (size_t I = 0; I < Named.size(); ++I) {
+    UsedField &G = Fields[{NamedIn[I], Named[I]}];
+    G.Struct = NamedIn[I];
+    G.Field = Named[I];
+    G.InLength = true;
+  }
+  return llvm::Error::success();
 }
 
 /// Declares every used field's local, registers its synthetic parameter
@@ -286,7 +378,7 @@ FieldLocals Expander::replaceUses() {
   // Declarations in the order of the parameters and of their fields.
   std::vector<const UsedField *> Ordered;
   for (const auto &[Key, F] : Fields)
-    if (!F.KeptIn && !F.Uses.empty())
+    if (F.needsLocal())
       Ordered.push_back(&F);
   llvm::sort(Ordered, [](const UsedField *A, const UsedField *B) {
     return std::make_pair(A->Struct->getFunctionScopeIndex(),
@@ -313,6 +405,8 @@ FieldLocals Expander::replaceUses() {
       ParamAnnotation Borrow = Structs[F->Struct];
       if (Borrow.Kind == Ownership::InOut && !F->Written)
         Borrow.Kind = Ownership::In;
+      Borrow.Length = F->Length;
+      Borrow.LengthLoc = F->LengthLoc;
       Annotations.Params[Local] = Borrow;
     }
     for (const MemberExpr *Use : F->Uses) {

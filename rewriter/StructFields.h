@@ -10,7 +10,9 @@
 // and `p->x` becomes `p_x` throughout the body. Each pointer field is then
 // an annotated pointer of its own (OM_IN; under OM_INOUT, OM_INOUT when the
 // kernel writes through it), so sections, borrow checks, exclusivity and
-// data regions treat it as they treat a pointer parameter.
+// data regions treat it as they treat a pointer parameter. OM_LEN on a
+// pointer field in the struct's definition (`OM_LEN(nnz) float *val;`) is
+// its count, over the locals of the arithmetic fields it names.
 //
 // The analyses read the kernel's AST, so the field uses are replaced there
 // too: each `p->x` is swapped for a reference to a synthetic parameter

@@ -2,11 +2,13 @@
 #include "corpus.h"
 
 /* y = A x for A in compressed sparse rows, passed as one struct of its
- * arrays and sizes. */
+ * arrays and sizes; the struct states the length of the arrays indexed
+ * through rowptr. */
 typedef struct {
   int rows, cols, nnz;
-  const int *rowptr, *col;
-  const float *val;
+  const int *rowptr;
+  OM_LEN(nnz) const int *col;
+  OM_LEN(nnz) const float *val;
 } csr;
 
 OM_KERNEL void spmv(OM_IN const csr *A, OM_IN OM_LEN(n) const float *x,

@@ -1,7 +1,8 @@
 // Structs of arrays passed by pointer that cannot be mapped field by
 // field: each kernel has one error, with its rule.
 // RUN: not %ownmap-rewrite %s --report=%t.json --report-format=json -- 2>&1 | FileCheck %s
-// RUN: FileCheck %s --check-prefix=RULES < %t.json
+// RUN: FileCheck %s --check-prefix=ANNOTATION < %t.json
+// RUN: FileCheck %s --check-prefix=USE < %t.json
 #include <ownmap.h>
 
 typedef struct {
@@ -99,5 +100,18 @@ OM_KERNEL void name_taken(OM_INOUT soa *p, int p_n) {
 }
 // CHECK: struct-of-arrays-errors.c:[[@LINE-3]]:23: error: the kernel declares 'p_n', the name of the local that keeps 'p->n'; rename it
 
-// RULES-COUNT-3: "rule": "ownmap.annotation.struct"
-// RULES-COUNT-8: "rule": "ownmap.struct.field-use"
+typedef struct {
+  int rows;
+  OM_LEN(rows * width) float *val;
+} dense;
+
+OM_KERNEL void len_names_other(OM_INOUT dense *d, OM_IN const int *idx) {
+  for (int i = 0; i < d->rows; ++i)
+    d->val[idx[i]] = 0;
+}
+// CHECK: struct-of-arrays-errors.c:[[@LINE-7]]:3: error: OM_LEN(rows * width) on field 'val' names 'width', which is not an arithmetic field of its struct; the count of a field may only use the struct's arithmetic fields and constants
+
+// ANNOTATION-COUNT-4: "rule": "ownmap.annotation.struct"
+// ANNOTATION-NOT: "rule": "ownmap.annotation.struct"
+// USE-COUNT-9: "rule": "ownmap.struct.field-use"
+// USE-NOT: "rule": "ownmap.struct.field-use"

@@ -68,6 +68,34 @@ OM_KERNEL double row_lengths(OM_IN const rows_of *m, OM_OUT int *len) {
 // CHECK-NEXT:  {{^}}  ownmap_kernel_facts_done();{{$}}
 // CHECK-NEXT:  {{^}}  return first + m_scale;{{$}}
 
+// A field indexed through data gets its count from OM_LEN on the field,
+// over the struct's arithmetic fields; their locals are declared too.
+typedef struct {
+  int rows, nnz;
+  const int *rowptr;
+  OM_LEN(nnz) const int *col;
+  OM_LEN(nnz) const float *val;
+} csr;
+
+OM_KERNEL void spmv(OM_IN const csr *A, OM_IN OM_LEN(n) const float *x,
+                    int n, OM_OUT float *y) {
+  for (int i = 0; i < A->rows; ++i) {
+    float s = 0;
+    for (int k = A->rowptr[i]; k < A->rowptr[i + 1]; ++k)
+      s += A->val[k] * x[A->col[k]];
+    y[i] = s;
+  }
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void spmv(
+// CHECK-NEXT:  {{^}}                    int n, OM_OUT float *y) {{{$}}
+// CHECK-NEXT:  {{^}}  const int A_rows = A->rows;{{$}}
+// CHECK-NEXT:  {{^}}  const int A_nnz = A->nnz;{{$}}
+// CHECK-NEXT:  {{^}}  const int *const A_rowptr = A->rowptr;{{$}}
+// CHECK-NEXT:  {{^}}  const int *const A_col = A->col;{{$}}
+// CHECK-NEXT:  {{^}}  const float *const A_val = A->val;{{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: A_rowptr[0:(A_rows > 0 ? A_rows + 1 : 0)]) map(to: A_val[0:A_nnz]) map(to: A_col[0:A_nnz]) map(to: x[0:n]) map(from: y[0:(A_rows > 0 ? A_rows : 0)]){{$}}
+// CHECK-NEXT:  {{^}}  for (int i = 0; i < A_rows; ++i) {{{$}}
+
 // ABORT: ownmap: error: kernel 'push': OM_INOUT 'p_x' [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}) overlaps 'p_y' [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}); pass distinct arrays, or access both through one OM_INOUT parameter
 
 int main(int argc, char **argv) {
@@ -87,9 +115,19 @@ int main(int argc, char **argv) {
   push(&p, v, 0.5f);
   rows_of m = {rowptr, N, 2.0};
   double first = row_lengths(&m, len);
+  static int col[2 * N];
+  static float val[2 * N], prod[N];
+  for (int k = 0; k < 2 * N; ++k) {
+    col[k] = (k * 7) % N;
+    val[k] = (float)(k % 9);
+  }
+  for (int r = 0; r <= N; ++r)
+    rowptr[r] = 2 * r;
+  csr A = {N, 2 * N, rowptr, col, val};
+  spmv(&A, x, N, prod);
   double s = first;
   for (int i = 0; i < N; ++i)
-    s += x[i] + 2 * z[i] + 3 * len[i];
+    s += x[i] + 2 * z[i] + 3 * len[i] + 4 * prod[i];
   printf("%.2f\n", s);
   return 0;
 }
