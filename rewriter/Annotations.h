@@ -35,6 +35,9 @@ struct ParamAnnotation {
   /// The local that keeps Length's value at kernel entry, when the kernel
   /// changes a variable Length names (LengthSnapshots.h); maps use it.
   std::optional<std::string> LengthSnapshot;
+  /// For a struct parameter's pointer field (StructFields.h): the field,
+  /// where OM_LEN goes.
+  const clang::FieldDecl *Field = nullptr;
 };
 
 /// Annotations of one OM_KERNEL function, keyed by parameter.

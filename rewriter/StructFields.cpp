@@ -405,6 +405,7 @@ FieldLocals Expander::replaceUses() {
       ParamAnnotation Borrow = Structs[F->Struct];
       if (Borrow.Kind == Ownership::InOut && !F->Written)
         Borrow.Kind = Ownership::In;
+      Borrow.Field = F->Field;
       Borrow.Length = F->Length;
       Borrow.LengthLoc = F->LengthLoc;
       Annotations.Params[Local] = Borrow;

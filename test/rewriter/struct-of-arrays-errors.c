@@ -111,6 +111,12 @@ OM_KERNEL void len_names_other(OM_INOUT dense *d, OM_IN const int *idx) {
 }
 // CHECK: struct-of-arrays-errors.c:[[@LINE-7]]:3: error: OM_LEN(rows * width) on field 'val' names 'width', which is not an arithmetic field of its struct; the count of a field may only use the struct's arithmetic fields and constants
 
+OM_KERNEL void gather_field(OM_INOUT soa *p, OM_IN const int *idx) {
+  for (int i = 0; i < p->n; ++i)
+    p->y[i] = p->x[idx[i]];
+}
+// CHECK: struct-of-arrays-errors.c:[[@LINE-2]]:15: error: cannot offload: cannot bound the elements of 'p_x' that 'p->x[idx[i]]' reaches ({{.*}}); add OM_LEN(<element count>) to field 'x' in its struct's definition
+
 // ANNOTATION-COUNT-4: "rule": "ownmap.annotation.struct"
 // ANNOTATION-NOT: "rule": "ownmap.annotation.struct"
 // USE-COUNT-9: "rule": "ownmap.struct.field-use"
