@@ -2,6 +2,7 @@
 #include "Annotations.h"
 #include "ArrayParameters.h"
 #include "Diagnostics.h"
+#include "StructFields.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
@@ -63,9 +64,7 @@ static std::optional<Ownership> parseOwnership(llvm::StringRef Name) {
       .Default(std::nullopt);
 }
 
-/// Arithmetic, or a struct of plain data (arithmetic fields, structs and
-/// fixed arrays of them: no pointers), which a map copies bit for bit.
-static bool isPlainData(QualType T) {
+bool isPlainData(QualType T) {
   llvm::SmallVector<QualType, 8> Work{T};
   while (!Work.empty()) {
     QualType Q = Work.pop_back_val();
@@ -139,7 +138,7 @@ static llvm::Error addLength(ParamAnnotation &PA, const ParmVarDecl &P,
 
 static llvm::Error addOwnership(ParamAnnotation &PA, const ParmVarDecl &P,
                                 Ownership O, SourceLocation Loc) {
-  if (!pointsToPlainData(P))
+  if (!pointsToPlainData(P) && !pointsToStructOfFields(P.getType()))
     return sourceError(Rule::AnnotationType, Loc, macroName(O) + " on '" + P.getName() +
                                 "' of type '" + P.getType().getAsString() +
                                 "'; ownership annotations apply to pointers "

@@ -35,6 +35,9 @@ struct ParamAnnotation {
   /// The local that keeps Length's value at kernel entry, when the kernel
   /// changes a variable Length names (LengthSnapshots.h); maps use it.
   std::optional<std::string> LengthSnapshot;
+  /// For a struct parameter's pointer field (StructFields.h): the field,
+  /// where OM_LEN goes.
+  const clang::FieldDecl *Field = nullptr;
 };
 
 /// Annotations of one OM_KERNEL function, keyed by parameter.
@@ -49,6 +52,10 @@ struct KernelAnnotations {
   /// The stated facts as polynomials P >= 0.
   std::vector<Polynomial> statedFacts() const;
 };
+
+/// Arithmetic, or a struct of plain data (arithmetic fields, structs and
+/// fixed arrays of them: no pointers), which a map copies bit for bit.
+bool isPlainData(clang::QualType T);
 
 /// True when FD carries OM_KERNEL.
 bool isKernel(const clang::FunctionDecl &FD);

@@ -53,10 +53,19 @@ addLineDirectives(const tooling::Replacements &Edits, const SourceManager &SM,
                         ? ""
                         : lineDirective(Start, SM, true) + "\n";
   tooling::Replacements Out;
+  llvm::StringRef Buffer = SM.getBufferData(File);
   for (const tooling::Replacement &R : Edits) {
-    if (R.getLength() != 0)
-      return llvm::createStringError(
-          "cannot add line directives to an edit that replaces text");
+    if (R.getLength() != 0) {
+      // Text replaced within a line (a struct field's use by its local)
+      // moves no line.
+      if (Buffer.substr(R.getOffset(), R.getLength()).contains('\n') ||
+          R.getReplacementText().contains('\n'))
+        return llvm::createStringError(
+            "cannot add line directives to an edit that replaces lines");
+      if (auto E = Out.add(R))
+        return std::move(E);
+      continue;
+    }
     // The text before the insertion point is in the file the point is in,
     // so only the line needs saying.
     SourceLocation At = Start.getLocWithOffset(R.getOffset());

@@ -273,8 +273,10 @@ llvm::Error Inference::section(const VariableAccesses &VA,
                          "cannot offload: cannot bound the elements of '" +
                              Name + "' that '" + text(Unbounded->Site) +
                              "' reaches (" + Why +
-                             "); add OM_LEN(<element count>) to the "
-                             "parameter",
+                             "); add OM_LEN(<element count>) to " +
+                             (PA.Field ? "field '" + PA.Field->getName() +
+                                             "' in its struct's definition"
+                                       : llvm::Twine("the parameter")),
                          FindingDetails{Name, "", "", "OM_LEN"}, PA.KindLoc,
                          "'" + Name + "' is annotated " +
                              macroName(*PA.Kind) + " here");

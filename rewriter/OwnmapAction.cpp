@@ -16,6 +16,7 @@
 #include "MapInference.h"
 #include "NestingDepth.h"
 #include "Report.h"
+#include "StructFields.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -267,13 +268,15 @@ static void placeFacts(llvm::MutableArrayRef<PlannedLoop> Loops,
   }
 }
 
-/// The lines that open the kernel's body: the checks of its OM_FACTs
-/// (StatedFacts.h) and the OM_LEN counts at entry (LengthSnapshots.h) that
+/// The lines that open the kernel's body: its struct parameters' fields
+/// (StructFields.h), the checks of its OM_FACTs (StatedFacts.h) and the
+/// OM_LEN counts at entry (LengthSnapshots.h) that
 /// a loop maps.
 static std::vector<std::string>
 entryDeclarations(const KernelAnnotations &Annotations,
+                  const FieldLocals &Fields,
                   llvm::ArrayRef<PlannedLoop> Loops) {
-  std::vector<std::string> Lines;
+  std::vector<std::string> Lines = Fields.Declarations;
   if (!Loops.empty())
     for (const StatedFact &Fact : Annotations.Facts)
       Lines.push_back(factCheck(*Annotations.Kernel, Fact));
@@ -315,8 +318,9 @@ static llvm::Error addEdits(const CompoundStmt &Body,
     if (First.isMacroID() || !startsLine(First, SM))
       return sourceError(
           Rule::RewritePlacement, SM.getExpansionLoc(First),
-          "cannot keep the OM_LEN counts at kernel entry: the kernel's first "
-          "statement does not start its line; put it on a line of its own");
+          "cannot declare the kernel's entry values (struct fields, OM_LEN "
+          "counts): the kernel's first statement does not start its line; "
+          "put it on a line of its own");
     llvm::append_range(Before[First], EntryLines);
   }
   for (const PlannedLoop &Loop : Loops)
@@ -382,6 +386,9 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   auto Annotations = readKernelAnnotations(Kernel);
   if (!Annotations)
     return fail(Annotations.takeError());
+  auto Fields = expandStructParameters(*Annotations);
+  if (!Fields)
+    return fail(Fields.takeError());
   // An escape and the loops' own errors are reported together.
   bool Failed = false;
   if (auto E = checkEscapes(*Annotations)) {
@@ -416,9 +423,12 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   if (auto E = linkGlobals(Loops, Kernel.getASTContext(), File.Edits))
     return fail(std::move(E));
   if (auto E = addEdits(*cast<CompoundStmt>(Kernel.getBody()),
-                        entryDeclarations(*Annotations, Loops), Loops,
-                        Regions, Kernel.getASTContext(), File.Edits))
+                        entryDeclarations(*Annotations, *Fields, Loops),
+                        Loops, Regions, Kernel.getASTContext(), File.Edits))
     return fail(std::move(E));
+  for (const tooling::Replacement &Use : Fields->Uses)
+    if (auto E = File.Edits.add(Use))
+      return fail(std::move(E));
   for (const PlannedLoop &Loop : Loops)
     Results.Findings.addLoop(Loop, Kernel, SM);
   for (const DataRegion &Region : Regions)

@@ -230,6 +230,11 @@ std::optional<int64_t> evaluated(const Expr &E, const ASTContext &Ctx) {
 /// the text of the macro argument it comes from, or the name of the
 /// variable a macro's body names; empty when it has none of its own.
 std::string leafText(const Expr &E, const ASTContext &Ctx) {
+  // A variable is its name, also where it stands for other text (a struct
+  // field's local, StructFields.h).
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(&E))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      return V->getName().str();
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Range = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(E.getSourceRange()), SM,
@@ -239,12 +244,7 @@ std::string leafText(const Expr &E, const ASTContext &Ctx) {
       Range.isValid()
           ? Lexer::getSourceText(Range, SM, Ctx.getLangOpts(), &Invalid)
           : "";
-  if (!Invalid && !Text.empty())
-    return Text.str();
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(&E))
-    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-      return V->getName().str();
-  return "";
+  return Invalid ? "" : Text.str();
 }
 
 } // namespace

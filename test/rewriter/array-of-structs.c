@@ -1,8 +1,8 @@
 // Arrays of structs of plain data: 'p[i].x' is an access of element i of
 // p, mapped as a section of whole structs. A field write does not write
 // the whole element, so OM_OUT needs whole-element writes; a struct
-// holding a pointer cannot be annotated (its copy would point at host
-// memory).
+// holding a pointer is not mapped as a whole (its copy would point at host
+// memory), only through its fields as 'h->field' (struct-of-arrays.c).
 // RUN: %ownmap-rewrite --no-line-directives %s -- -DACCEPTED_ONLY | FileCheck %s --strict-whitespace
 // RUN: not %ownmap-rewrite %s -- 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: %ownmap-rewrite %s -o %t.rw.c -- -DACCEPTED_ONLY
@@ -62,7 +62,7 @@ OM_KERNEL void with_pointer(int n, OM_IN const holder *h, OM_OUT float *y) {
   for (int i = 0; i < n; ++i)
     y[i] = (float)h[i].n;
 }
-// ERR: array-of-structs.c:[[@LINE-4]]:36: error: OM_IN on 'h' of type 'const holder *'; ownership annotations apply to pointers to arithmetic types or to structs of them
+// ERR: array-of-structs.c:[[@LINE-2]]:19: error: 'h' is used other than as 'h->field'; a struct that holds pointers is mapped through the fields the kernel reads
 #endif
 
 int main(void) {
