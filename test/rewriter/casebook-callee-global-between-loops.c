@@ -3,7 +3,8 @@
 // region and between the steps of a time loop: the global is `declare
 // target link` and each loop maps it `to`, outside the data region, so each
 // loop sees the value the host has just set (not the initial one, nor the
-// value at the region's entry). Offloaded, the program prints what the
+// value at the region's entry); so is a global array or struct whose
+// elements the host changes. Offloaded, the program prints what the
 // serial build prints.
 // RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
@@ -51,6 +52,35 @@ OM_KERNEL void steps(int nt, int n, OM_INOUT float *y) {
 // CHECK-NEXT:  {{^}}  {{{$}}
 // CHECK-NEXT:  {{^}}  for (int t = 0; t < nt; ++t) {{{$}}
 // CHECK-NEXT:  {{^}}    #pragma omp target teams distribute parallel for map(tofrom: y[0:(n > 0 ? n : 0)]) map(to: scale){{$}}
+
+// A global array and a global struct, changed element by element between
+// steps: each is mapped whole on each loop.
+float coef[4] = {1, 2, 3, 4};
+// CHECK:       {{^}}float coef[4] = {1, 2, 3, 4};{{$}}
+// CHECK-NEXT:  {{^}}#pragma omp declare target link(coef){{$}}
+struct config {
+  float gain;
+  int shift;
+} conf = {1.5f, 1};
+// CHECK:       {{^}}} conf = {1.5f, 1};{{$}}
+// CHECK-NEXT:  {{^}}#pragma omp declare target link(conf){{$}}
+static float tuned(float v, int k) {
+  return v * coef[k % 4] * conf.gain + (float)conf.shift;
+}
+
+OM_KERNEL void tuned_steps(int nt, int n, OM_INOUT float *y) {
+  for (int t = 0; t < nt; ++t) {
+    for (int i = 0; i < n; ++i)
+      y[i] = tuned(y[i], i + t) * 0.5f;
+    coef[t % 4] += 1;
+    conf.shift = -conf.shift;
+  }
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void tuned_steps(
+// CHECK:       {{^}}  #pragma omp target data map(tofrom: y[0:(n > 0) * n]){{$}}
+// CHECK-NEXT:  {{^}}  {{{$}}
+// CHECK-NEXT:  {{^}}  for (int t = 0; t < nt; ++t) {{{$}}
+// CHECK-NEXT:  {{^}}    #pragma omp target teams distribute parallel for map(tofrom: y[0:(n > 0 ? n : 0)]) map(to: conf) map(to: coef){{$}}
 // CHECK-LABEL: {{^}}int main(void) {
 
 int main(void) {
@@ -63,6 +93,9 @@ int main(void) {
   scale = 3;
   two_loops(N, x, y);
   steps(4, N, y);
+  coef[2] = 7;
+  conf.gain = 0.75f;
+  tuned_steps(5, N, y);
   float s = 0;
   for (int i = 0; i < N; ++i)
     s += y[i] * (float)(i + 1);
