@@ -39,6 +39,18 @@ std::vector<Polynomial> KernelAnnotations::statedFacts() const {
   std::vector<Polynomial> Values;
   for (const StatedFact &F : Facts)
     Values.push_back(F.Value);
+  // C makes every extent of an array parameter positive: `b[i][j]` of
+  // `float b[m][n]` moves up with i.
+  for (const auto &[Param, Annotation] : Params) {
+    if (!isArrayParameter(*Param))
+      continue;
+    if (auto Shape = arrayShape(*Param)) {
+      for (const Polynomial &Extent : Shape->InnerExtents)
+        Values.push_back(Extent - Polynomial(1));
+    } else {
+      llvm::consumeError(Shape.takeError());
+    }
+  }
   return Values;
 }
 

@@ -31,7 +31,7 @@ OM_KERNEL void twice(int m, int n, OM_IN const float a[m][n],
     for (int j = 0; j < n; ++j)
       out[i][j] = 2.0f * a[i][j];
 }
-// CHECK:      {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: a[0:(m > 0 && n > 0 ? m : 0)]) map(from: out[0:(m > 0 && n > 0 ? m : 0)]){{$}}
+// CHECK:      {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: a[0:(m > 0 ? m : 0)]) map(from: out[0:(m > 0 ? m : 0)]){{$}}
 
 // Three dimensions: a[i][j][k] is element i * m * n + j * n + k.
 OM_KERNEL void add3(int l, int m, int n, OM_IN const double a[l][m][n],
@@ -41,7 +41,7 @@ OM_KERNEL void add3(int l, int m, int n, OM_IN const double a[l][m][n],
       for (int k = 0; k < n; ++k)
         b[i][j][k] += a[i][j][k] * (double)(k + 1);
 }
-// CHECK:      {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: a[0:(l > 0 && m > 0 && n > 0 ? l : 0)]) map(tofrom: b[0:(l > 0 && m > 0 && n > 0 ? l : 0)]){{$}}
+// CHECK:      {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: a[0:(l > 0 ? l : 0)]) map(tofrom: b[0:(l > 0 ? l : 0)]){{$}}
 
 // Constant extents; the row count of `w[][8]` from OM_LEN.
 OM_KERNEL void rows8(int k, OM_IN OM_LEN(k) const float w[][8],
