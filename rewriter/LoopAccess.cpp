@@ -362,6 +362,13 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
     visitValue(Index);
     FieldDepth = Field;
   };
+  // An element of an array field (`p[i].pos[k]`) is part of the struct
+  // that holds the field, as any field is.
+  if (const auto *Field = dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts());
+      Field && !Field->isArrow() && Field->getType()->isConstantArrayType()) {
+    VisitIndex();
+    return visitObject(Field, Kind);
+  }
   llvm::SmallVector<const Expr *, 2> Leading;
   const DeclRefExpr *Ref = asVarRef(underRowSubscripts(Base, Leading));
   const auto *Var = Ref ? cast<VarDecl>(Ref->getDecl()) : nullptr;

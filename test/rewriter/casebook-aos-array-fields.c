@@ -1,13 +1,9 @@
-// XFAIL: *
 // Issue 13: arrays of structs as particle codes write them, with array
-// fields: `p[i].pos[k] += dt * p[i].vel[k]`. Each iteration of i reaches
-// only element i of p (plain data, no pointers), like the `p[i].x` accesses
-// that test/rewriter/array-of-structs.c shows accepted, so p should map as
-// whole structs p[0:n]. Today every such loop is refused with a message
-// that misdescribes it (p is only subscripted):
-//   error: cannot offload: pointer 'p' is used other than by subscript
-//   (pointer arithmetic or aliasing)
-// at `p[i].pos[k]` and also at a constant index, `p[i].pos[0]`.
+// fields: `p[i].pos[k] += dt * p[i].vel[k]`. An element of an array field
+// is part of the struct that holds it, so each iteration of i reaches only
+// element i of p (plain data, no pointers), like the `p[i].x` accesses of
+// test/rewriter/array-of-structs.c, and p maps as whole structs p[0:n]
+// (they were refused as "pointer 'p' is used other than by subscript").
 // RUN: %ownmap-rewrite --no-line-directives %s -o %t.rw.c --
 // RUN: FileCheck %s --strict-whitespace < %t.rw.c
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
