@@ -4,6 +4,7 @@
 #include "Diagnostics.h"
 #include "PointerViews.h"
 #include "Reductions.h"
+#include "SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -76,6 +77,7 @@ private:
   const ASTContext &Ctx;
   NestedDirectives Nested;
   ViewResolver Views; // local pointers that view parameters
+  std::vector<const VarDecl *> ViewsBeforeLoop;
   llvm::MapVector<const VarDecl *, VariableAccesses> Found;
   llvm::SmallPtrSet<const VarDecl *, 8> ModifiedLocals;
   llvm::SmallVector<CanonicalLoop, 2> InnerLoops; // around the current point
@@ -110,6 +112,7 @@ private:
   /// has been recorded).
   const VarDecl *outerVariable(const DeclRefExpr &Ref);
   const ViewChain *viewOf(const VarDecl *V) { return Views.viewOf(V); }
+  const ViewChain *viewUsed(const VarDecl *V, SourceLocation Use);
 
   void visitStmt(const Stmt *S);
   void visitConditional(const Stmt *S) {
@@ -182,8 +185,9 @@ void AccessWalker::visitStmt(const Stmt *S) {
                                             "iterations");
         if (!V->getInit())
           continue;
-        if (viewOf(V)) {
-          visitValue(pointerViewOf(*V)->Offset);
+        if (viewUsed(V, V->getLocation())) {
+          for (const ViewOffset &Offset : pointerViewOf(*V)->Offsets)
+            visitValue(Offset.Term);
           continue;
         }
         visitValue(V->getInit());
@@ -343,6 +347,47 @@ void AccessWalker::visitObject(const Expr *E, AccessKind Kind) {
   visitValue(E);
 }
 
+/// The variable of the loop's header named Name, if any.
+static const VarDecl *headerVariable(const ForStmt &For, StringRef Name) {
+  if (const auto *Init = dyn_cast_or_null<DeclStmt>(For.getInit()))
+    for (const Decl *D : Init->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D); V && V->getName() == Name)
+        return V;
+  return nullptr;
+}
+
+/// viewOf for a use of V at Use. The views of its chain declared before
+/// the loop are declared again at the top of the loop's body, where a
+/// variable of the loop's header must not hide one they read.
+const ViewChain *AccessWalker::viewUsed(const VarDecl *V, SourceLocation Use) {
+  const ViewChain *View = viewOf(V);
+  if (!View)
+    return nullptr;
+  for (const VarDecl *Before : View->DeclaredBeforeLoop) {
+    if (llvm::is_contained(ViewsBeforeLoop, Before))
+      continue;
+    ViewsBeforeLoop.push_back(Before);
+    llvm::SmallVector<const Stmt *, 8> Work{Before->getInit()};
+    while (!Work.empty()) {
+      const Stmt *S = Work.pop_back_val();
+      const auto *Ref = dyn_cast<DeclRefExpr>(S);
+      if (const VarDecl *Hiding =
+              Ref ? headerVariable(*Loop.Loop, Ref->getDecl()->getName())
+                  : nullptr;
+          Hiding && Hiding != Ref->getDecl())
+        fail(Use, "the loop's '" + Hiding->getName() + "' hides the '" +
+                      Hiding->getName() + "' of view '" + Before->getName() +
+                      "' ('" + sourceText(Before->getInit(), Ctx) +
+                      "'), which the device computes again in the loop; "
+                      "rename one of them");
+      for (const Stmt *Child : S->children())
+        if (Child)
+          Work.push_back(Child);
+    }
+  }
+  return View;
+}
+
 void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
                                 const Expr *Index, AccessKind Kind,
                                 llvm::ArrayRef<const Expr *> Offsets) {
@@ -356,13 +401,18 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
   };
   const Expr *Pointer = Base->IgnoreParenImpCasts();
   const DeclRefExpr *Ref = asVarRef(Pointer);
+  auto Sums = [&](Access &A) {
+    for (const Expr *Offset : Offsets)
+      A.ViewOffsets.push_back({Offset, /*Negated=*/false});
+  };
   if (const ViewChain *View =
-          Ref ? viewOf(cast<VarDecl>(Ref->getDecl())) : nullptr) {
+          Ref ? viewUsed(cast<VarDecl>(Ref->getDecl()), Site->getBeginLoc())
+              : nullptr) {
     VisitIndex();
     Access A{Kind, Site, Index};
     A.ViewOffsets = View->Offsets;
-    A.ViewOffsets.append(Offsets.begin(), Offsets.end());
-    A.ViewBeforeLoop = View->BeforeLoop;
+    Sums(A);
+    A.ViewBeforeLoop = !View->DeclaredBeforeLoop.empty();
     return record(View->Root, A);
   }
   const VarDecl *V = Ref ? outerVariable(*Ref) : nullptr;
@@ -373,7 +423,7 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
   }
   VisitIndex();
   Access A{Kind, Site, Index};
-  A.ViewOffsets.assign(Offsets.begin(), Offsets.end());
+  Sums(A);
   record(V, A);
 }
 
@@ -477,7 +527,7 @@ void AccessWalker::visitCall(const CallExpr &Call) {
     const Expr *Arg = Call.getArg(I);
     const DeclRefExpr *Ref = asVarRef(Arg);
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (const ViewChain *View = viewOf(V)) {
+    if (const ViewChain *View = viewUsed(V, Arg->getBeginLoc())) {
       if (!readOnlyParameter(Callee, I))
         return fail(Ref->getLocation(),
                     "pointer '" + V->getName() + "', a view of '" +
@@ -515,6 +565,7 @@ llvm::Expected<LoopAccesses> AccessWalker::run() {
   Result.ModifiedLocals = std::move(ModifiedLocals);
   Result.Locals = Locals.Vars;
   Result.OutsideInnerIndices = Locals.OutsideInnerIndices;
+  Result.ViewsBeforeLoop = std::move(ViewsBeforeLoop);
   for (auto &Entry : Found)
     Result.Variables.push_back(std::move(Entry.second));
   const SourceManager &SM = Loop.Index->getASTContext().getSourceManager();
@@ -522,6 +573,9 @@ llvm::Expected<LoopAccesses> AccessWalker::run() {
                                            const VariableAccesses &B) {
     return SM.isBeforeInTranslationUnit(A.Var->getLocation(),
                                         B.Var->getLocation());
+  });
+  llvm::sort(Result.ViewsBeforeLoop, [&](const VarDecl *A, const VarDecl *B) {
+    return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
   });
   return Result;
 }

@@ -356,15 +356,15 @@ void SubscriptAnalysis::widestRuns(std::vector<IndexRange> &Nest) const {
 llvm::Expected<Polynomial>
 SubscriptAnalysis::viewedIndex(const Access &A) const {
   Polynomial Value(0);
-  llvm::SmallVector<const Expr *, 2> Parts(A.ViewOffsets.begin(),
-                                           A.ViewOffsets.end());
+  llvm::SmallVector<ViewOffset, 2> Parts(A.ViewOffsets.begin(),
+                                         A.ViewOffsets.end());
   if (A.Index)
-    Parts.push_back(A.Index);
-  for (const Expr *Part : Parts) {
-    auto P = Polynomial::fromExpr(*Part, Ctx);
+    Parts.push_back({A.Index, /*Negated=*/false});
+  for (const ViewOffset &Part : Parts) {
+    auto P = Polynomial::fromExpr(*Part.Term, Ctx);
     if (!P)
       return P.takeError();
-    Value = Value + *P;
+    Value = Part.Negated ? Value - *P : Value + *P;
   }
   return Value;
 }
