@@ -112,7 +112,15 @@ private:
   /// has been recorded).
   const VarDecl *outerVariable(const DeclRefExpr &Ref);
   const ViewChain *viewOf(const VarDecl *V) { return Views.viewOf(V); }
+  /// viewOf for a use of V at Use: the views of its chain declared before
+  /// the loop are to be declared again at the top of the loop's body.
   const ViewChain *viewUsed(const VarDecl *V, SourceLocation Use);
+  /// Fails unless View, declared before the loop, can be declared again at
+  /// the top of its body: not used in the loop's header (which the device
+  /// computes before the body), its name not declared by the body itself,
+  /// nor a variable it reads hidden by one of the header.
+  void checkRedeclarable(const VarDecl &View, SourceLocation Use);
+  bool InHeader = false; // visiting the loop's header
 
   void visitStmt(const Stmt *S);
   void visitConditional(const Stmt *S) {
@@ -347,44 +355,66 @@ void AccessWalker::visitObject(const Expr *E, AccessKind Kind) {
   visitValue(E);
 }
 
-/// The variable of the loop's header named Name, if any.
-static const VarDecl *headerVariable(const ForStmt &For, StringRef Name) {
-  if (const auto *Init = dyn_cast_or_null<DeclStmt>(For.getInit()))
-    for (const Decl *D : Init->decls())
-      if (const auto *V = dyn_cast<VarDecl>(D); V && V->getName() == Name)
-        return V;
-  return nullptr;
+/// The declaration named Name that Scope (a loop's header, or a block
+/// among its own statements) makes, if any.
+static const NamedDecl *declaredIn(const Stmt *Scope, StringRef Name) {
+  auto Declares = [&](const Stmt *S) -> const NamedDecl * {
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *N = dyn_cast<NamedDecl>(D);
+            N && N->getIdentifier() && N->getName() == Name)
+          return N;
+    return nullptr;
+  };
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Scope)) {
+    for (const Stmt *S : Block->body())
+      if (const NamedDecl *N = Declares(S))
+        return N;
+    return nullptr;
+  }
+  return Declares(Scope);
 }
 
-/// viewOf for a use of V at Use. The views of its chain declared before
-/// the loop are declared again at the top of the loop's body, where a
-/// variable of the loop's header must not hide one they read.
+void AccessWalker::checkRedeclarable(const VarDecl &View, SourceLocation Use) {
+  std::string Name = View.getName().str();
+  std::string Quoted =
+      "'" + Name + "' ('" + sourceText(View.getInit(), Ctx) + "')";
+  if (InHeader)
+    return fail(Use, "the loop's header uses view " + Quoted +
+                         ", declared before the loop; the device computes "
+                         "such a view at the top of the loop's body: use the "
+                         "pointer it views in the header");
+  if (declaredIn(Loop.Loop->getBody(), Name))
+    return fail(Use, "the loop's body declares another '" + Name +
+                         "', and the device declares view " + Quoted +
+                         " again at its top; rename one of them");
+  llvm::SmallVector<const Stmt *, 8> Work{View.getInit()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    const auto *Ref = dyn_cast<DeclRefExpr>(S);
+    if (const NamedDecl *Hiding =
+            Ref ? declaredIn(Loop.Loop->getInit(), Ref->getDecl()->getName())
+                : nullptr;
+        Hiding && Hiding != Ref->getDecl())
+      return fail(Use, "the loop's '" + Hiding->getName() + "' hides the '" +
+                           Hiding->getName() + "' of view " + Quoted +
+                           ", which the device computes again in the loop; "
+                           "rename one of them");
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+}
+
 const ViewChain *AccessWalker::viewUsed(const VarDecl *V, SourceLocation Use) {
   const ViewChain *View = viewOf(V);
   if (!View)
     return nullptr;
-  for (const VarDecl *Before : View->DeclaredBeforeLoop) {
-    if (llvm::is_contained(ViewsBeforeLoop, Before))
-      continue;
-    ViewsBeforeLoop.push_back(Before);
-    llvm::SmallVector<const Stmt *, 8> Work{Before->getInit()};
-    while (!Work.empty()) {
-      const Stmt *S = Work.pop_back_val();
-      const auto *Ref = dyn_cast<DeclRefExpr>(S);
-      if (const VarDecl *Hiding =
-              Ref ? headerVariable(*Loop.Loop, Ref->getDecl()->getName())
-                  : nullptr;
-          Hiding && Hiding != Ref->getDecl())
-        fail(Use, "the loop's '" + Hiding->getName() + "' hides the '" +
-                      Hiding->getName() + "' of view '" + Before->getName() +
-                      "' ('" + sourceText(Before->getInit(), Ctx) +
-                      "'), which the device computes again in the loop; "
-                      "rename one of them");
-      for (const Stmt *Child : S->children())
-        if (Child)
-          Work.push_back(Child);
+  for (const VarDecl *Before : View->DeclaredBeforeLoop)
+    if (!llvm::is_contained(ViewsBeforeLoop, Before)) {
+      ViewsBeforeLoop.push_back(Before);
+      checkRedeclarable(*Before, Use);
     }
-  }
   return View;
 }
 
@@ -555,9 +585,11 @@ void AccessWalker::visitCall(const CallExpr &Call) {
 }
 
 llvm::Expected<LoopAccesses> AccessWalker::run() {
+  InHeader = true;
   visitValue(Loop.Init);
   visitValue(Loop.Limit);
   visitValue(Loop.Step);
+  InHeader = false;
   visitStmt(Loop.Loop->getBody());
   if (Failed)
     return std::move(Failure);

@@ -106,6 +106,23 @@ OM_KERNEL void hidden_offset(int n, int i, OM_IN const float *x, OM_OUT float *y
     w[i] = x[i];
 }
 // ERR: pointer-views-exact.c:[[@LINE-2]]:5: error: cannot offload: the loop's 'i' hides the 'i' of view 'w' ('y + i'), which the device computes again in the loop; rename one of them
+
+OM_KERNEL void same_name(int n, OM_IN const float *x, OM_OUT float *y) {
+  float *w = y + 1;
+  for (int i = 0; i < n; ++i) {
+    w[i] = x[i];
+    int w = i;
+    (void)w;
+  }
+}
+// ERR: pointer-views-exact.c:[[@LINE-5]]:5: error: cannot offload: the loop's body declares another 'w', and the device declares view 'w' ('y + 1') again at its top; rename one of them
+
+OM_KERNEL void view_in_header(OM_IN const int *count, OM_INOUT float *y) {
+  const int *n = count + 1;
+  for (int i = 0; i < n[0]; ++i)
+    y[i] += 1;
+}
+// ERR: pointer-views-exact.c:[[@LINE-3]]:23: error: cannot offload: the loop's header uses view 'n' ('count + 1'), declared before the loop; the device computes such a view at the top of the loop's body: use the pointer it views in the header
 #endif
 
 enum { N = 16, G = 4 };
