@@ -355,55 +355,15 @@ void AccessWalker::visitObject(const Expr *E, AccessKind Kind) {
   visitValue(E);
 }
 
-/// The declaration named Name that Scope (a loop's header, or a block
-/// among its own statements) makes, if any.
-static const NamedDecl *declaredIn(const Stmt *Scope, StringRef Name) {
-  auto Declares = [&](const Stmt *S) -> const NamedDecl * {
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
-      for (const Decl *D : DS->decls())
-        if (const auto *N = dyn_cast<NamedDecl>(D);
-            N && N->getIdentifier() && N->getName() == Name)
-          return N;
-    return nullptr;
-  };
-  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Scope)) {
-    for (const Stmt *S : Block->body())
-      if (const NamedDecl *N = Declares(S))
-        return N;
-    return nullptr;
-  }
-  return Declares(Scope);
-}
-
 void AccessWalker::checkRedeclarable(const VarDecl &View, SourceLocation Use) {
-  std::string Name = View.getName().str();
-  std::string Quoted =
-      "'" + Name + "' ('" + sourceText(View.getInit(), Ctx) + "')";
   if (InHeader)
-    return fail(Use, "the loop's header uses view " + Quoted +
-                         ", declared before the loop; the device computes "
+    return fail(Use, "the loop's header uses view '" + View.getName() +
+                         "' ('" + sourceText(View.getInit(), Ctx) +
+                         "'), declared before the loop; the device computes "
                          "such a view at the top of the loop's body: use the "
                          "pointer it views in the header");
-  if (declaredIn(Loop.Loop->getBody(), Name))
-    return fail(Use, "the loop's body declares another '" + Name +
-                         "', and the device declares view " + Quoted +
-                         " again at its top; rename one of them");
-  llvm::SmallVector<const Stmt *, 8> Work{View.getInit()};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    const auto *Ref = dyn_cast<DeclRefExpr>(S);
-    if (const NamedDecl *Hiding =
-            Ref ? declaredIn(Loop.Loop->getInit(), Ref->getDecl()->getName())
-                : nullptr;
-        Hiding && Hiding != Ref->getDecl())
-      return fail(Use, "the loop's '" + Hiding->getName() + "' hides the '" +
-                           Hiding->getName() + "' of view " + Quoted +
-                           ", which the device computes again in the loop; "
-                           "rename one of them");
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Work.push_back(Child);
-  }
+  if (std::optional<std::string> Why = whyNotRedeclarable(View, *Loop.Loop))
+    fail(Use, *Why);
 }
 
 const ViewChain *AccessWalker::viewUsed(const VarDecl *V, SourceLocation Use) {

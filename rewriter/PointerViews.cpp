@@ -1,5 +1,6 @@
 //===- PointerViews.cpp - local pointers that stand for part of a parameter ===//
 #include "PointerViews.h"
+#include "SourceText.h"
 #include "clang/AST/ASTContext.h"
 
 using namespace clang;
@@ -95,6 +96,56 @@ std::string viewDeclaration(const VarDecl &V) {
   llvm::raw_string_ostream OS(Text);
   V.print(OS, V.getASTContext().getPrintingPolicy());
   return Text + ";";
+}
+
+/// The declaration named Name that Scope (a loop's header, or a block
+/// among its own statements) makes, if any.
+static const NamedDecl *declaredIn(const Stmt *Scope, StringRef Name) {
+  auto Declares = [&](const Stmt *S) -> const NamedDecl * {
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *N = dyn_cast<NamedDecl>(D);
+            N && N->getIdentifier() && N->getName() == Name)
+          return N;
+    return nullptr;
+  };
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Scope)) {
+    for (const Stmt *S : Block->body())
+      if (const NamedDecl *N = Declares(S))
+        return N;
+    return nullptr;
+  }
+  return Declares(Scope);
+}
+
+std::optional<std::string> whyNotRedeclarable(const VarDecl &View,
+                                              const ForStmt &Loop) {
+  std::string Name = View.getName().str();
+  std::string Quoted =
+      "'" + Name + "' ('" + sourceText(View.getInit(), View.getASTContext()) +
+      "')";
+  if (declaredIn(Loop.getBody(), Name))
+    return "the loop's body declares another '" + Name +
+           "', and the device declares view " + Quoted +
+           " again at its top; rename one of them";
+  llvm::SmallVector<const Stmt *, 8> Work{View.getInit()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    const auto *Ref = dyn_cast<DeclRefExpr>(S);
+    if (const NamedDecl *Hiding =
+            Ref && Ref->getDecl()->getIdentifier()
+                ? declaredIn(Loop.getInit(), Ref->getDecl()->getName())
+                : nullptr;
+        Hiding && Hiding != Ref->getDecl())
+      return "the loop's '" + Hiding->getName().str() + "' hides the '" +
+             Hiding->getName().str() + "' of view " + Quoted +
+             ", which the device computes again in the loop; rename one of "
+             "them";
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return std::nullopt;
 }
 
 const ViewChain *ViewResolver::viewOf(const VarDecl *V) {

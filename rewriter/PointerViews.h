@@ -15,6 +15,7 @@
 #include "ChangedVariables.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
@@ -46,6 +47,12 @@ bool offsetsFromScalars(const PointerView &View);
 
 /// V's declaration as code, e.g. "float *w = y + 2;", to declare it again.
 std::string viewDeclaration(const clang::VarDecl &V);
+
+/// Why View, declared before Loop, cannot be declared again at the top of
+/// Loop's body: the body declares View's name itself, or a variable of
+/// Loop's header hides one that View's declaration reads. None when it can.
+std::optional<std::string> whyNotRedeclarable(const clang::VarDecl &View,
+                                              const clang::ForStmt &Loop);
 
 /// A view resolved to the pointer parameter it is part of.
 struct ViewChain {
