@@ -2,6 +2,7 @@
 #include "PointerViews.h"
 #include "SourceText.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -98,24 +99,40 @@ std::string viewDeclaration(const VarDecl &V) {
   return Text + ";";
 }
 
-/// The declaration named Name that Scope (a loop's header, or a block
-/// among its own statements) makes, if any.
-static const NamedDecl *declaredIn(const Stmt *Scope, StringRef Name) {
-  auto Declares = [&](const Stmt *S) -> const NamedDecl * {
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
+/// The declarations of Scope's own statements (not of nested blocks).
+static bool declaresName(const CompoundStmt &Scope, StringRef Name) {
+  for (const Stmt *S : Scope.body())
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *N = dyn_cast<NamedDecl>(D);
             N && N->getIdentifier() && N->getName() == Name)
-          return N;
-    return nullptr;
-  };
-  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Scope)) {
-    for (const Stmt *S : Block->body())
-      if (const NamedDecl *N = Declares(S))
-        return N;
-    return nullptr;
+          return true;
+  return false;
+}
+
+/// A variable of the kernel, other than V, with V's name, declared after
+/// Begin and before End: it may hide V there.
+static const VarDecl *namesake(const VarDecl &V, SourceLocation Begin,
+                               SourceLocation End) {
+  const auto *F = dyn_cast<FunctionDecl>(V.getDeclContext());
+  const SourceManager &SM = V.getASTContext().getSourceManager();
+  llvm::SmallVector<const Stmt *, 16> Work{F ? F->getBody() : nullptr};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *Other = dyn_cast<VarDecl>(D);
+            Other && Other != &V && Other->getIdentifier() &&
+            Other->getName() == V.getName() &&
+            SM.isBeforeInTranslationUnit(Begin, Other->getLocation()) &&
+            SM.isBeforeInTranslationUnit(Other->getLocation(), End))
+          return Other;
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
   }
-  return Declares(Scope);
+  return nullptr;
 }
 
 std::optional<std::string> whyNotRedeclarable(const VarDecl &View,
@@ -124,7 +141,8 @@ std::optional<std::string> whyNotRedeclarable(const VarDecl &View,
   std::string Quoted =
       "'" + Name + "' ('" + sourceText(View.getInit(), View.getASTContext()) +
       "')";
-  if (declaredIn(Loop.getBody(), Name))
+  const auto *Body = dyn_cast<CompoundStmt>(Loop.getBody());
+  if (Body && declaresName(*Body, Name))
     return "the loop's body declares another '" + Name +
            "', and the device declares view " + Quoted +
            " again at its top; rename one of them";
@@ -132,14 +150,15 @@ std::optional<std::string> whyNotRedeclarable(const VarDecl &View,
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     const auto *Ref = dyn_cast<DeclRefExpr>(S);
-    if (const NamedDecl *Hiding =
-            Ref && Ref->getDecl()->getIdentifier()
-                ? declaredIn(Loop.getInit(), Ref->getDecl()->getName())
-                : nullptr;
-        Hiding && Hiding != Ref->getDecl())
-      return "the loop's '" + Hiding->getName().str() + "' hides the '" +
-             Hiding->getName().str() + "' of view " + Quoted +
-             ", which the device computes again in the loop; rename one of "
+    const auto *Read = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (const VarDecl *Hiding =
+            Read ? namesake(*Read, View.getEndLoc(),
+                            Loop.getBody()->getBeginLoc())
+                 : nullptr)
+      return "the '" + Hiding->getName().str() +
+             "' declared between view " + Quoted +
+             " and the loop's body hides the one the view reads, and the "
+             "device computes the view again in the loop; rename one of "
              "them";
     for (const Stmt *Child : S->children())
       if (Child)

@@ -105,7 +105,18 @@ OM_KERNEL void hidden_offset(int n, int i, OM_IN const float *x, OM_OUT float *y
   for (int i = 0; i < n; ++i)
     w[i] = x[i];
 }
-// ERR: pointer-views-exact.c:[[@LINE-2]]:5: error: cannot offload: the loop's 'i' hides the 'i' of view 'w' ('y + i'), which the device computes again in the loop; rename one of them
+// ERR: pointer-views-exact.c:[[@LINE-2]]:5: error: cannot offload: the 'i' declared between view 'w' ('y + i') and the loop's body hides the one the view reads, and the device computes the view again in the loop; rename one of them
+
+OM_KERNEL void hidden_base(int n, OM_IN const float *x, OM_OUT float *y) {
+  float *w = y + 1;
+  {
+    float *y = 0;
+    for (int i = 0; i < n; ++i)
+      w[i] = x[i];
+    (void)y;
+  }
+}
+// ERR: pointer-views-exact.c:[[@LINE-4]]:7: error: cannot offload: the 'y' declared between view 'w' ('y + 1') and the loop's body hides the one the view reads
 
 OM_KERNEL void same_name(int n, OM_IN const float *x, OM_OUT float *y) {
   float *w = y + 1;
