@@ -373,7 +373,9 @@ const ViewChain *AccessWalker::viewUsed(const VarDecl *V, SourceLocation Use) {
   for (const VarDecl *Before : View->DeclaredBeforeLoop)
     if (!llvm::is_contained(ViewsBeforeLoop, Before)) {
       ViewsBeforeLoop.push_back(Before);
-      checkRedeclarable(*Before, Use);
+      // Only a loop that gets a directive of its own declares it again.
+      if (Nested == NestedDirectives::Refuse)
+        checkRedeclarable(*Before, Use);
     }
   return View;
 }

@@ -18,3 +18,13 @@ void past_the_end(int n, const float *x, float *y) {
     w[-1 - i] += x[i];
 }
 // CHECK: audit-view-start.c:[[@LINE-2]]:5: warning: cannot compare the map of 'y' with its accesses: the view in 'w[-1 - i]' starts at y[n], outside the elements of 'y' the loop reaches (y[0] to y[n - 1]) {{.*}}; the device finds a view declared outside the construct through the map of its first element
+
+// The construct's header may use such a view (the rewriter would refuse
+// it: it declares views again at the top of the loop's body).
+void counted(const int *count, float *y) {
+  const int *n = count + 1;
+#pragma omp target teams distribute parallel for map(to: count[1:1]) map(tofrom: y[0:count[1]])
+  for (int i = 0; i < n[0]; ++i)
+    y[i] += 1;
+}
+// CHECK: 3 target constructs: 1 clean, 2 with findings, 0 not analysed
