@@ -67,7 +67,8 @@ public:
   AccessWalker(const CanonicalLoop &Loop, const LoopLocals &Locals,
                NestedDirectives Nested)
       : Loop(Loop), Locals(Locals), Ctx(Loop.Index->getASTContext()),
-        Nested(Nested), Views(Locals.Vars, Locals.Changed) {}
+        Nested(Nested), Views(Locals.Vars, Locals.Changed,
+              /*Redeclared=*/Nested == NestedDirectives::Refuse) {}
 
   llvm::Expected<LoopAccesses> run();
 

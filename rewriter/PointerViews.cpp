@@ -179,7 +179,7 @@ const ViewChain *ViewResolver::viewOf(const VarDecl *V) {
   if (!View || (InLoop ? LoopChanged.count(V) > 0
                        : changedInKernel(V, View->Offsets) ||
                              changedInKernel(View->Base, {}) ||
-                             !offsetsFromScalars(*View)))
+                             (Redeclared && !offsetsFromScalars(*View))))
     return nullptr;
   ViewChain Chain;
   if (isa<ParmVarDecl>(View->Base) && View->Base->getType()->isPointerType() &&

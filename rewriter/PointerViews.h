@@ -67,21 +67,24 @@ struct ViewChain {
 class ViewResolver {
 public:
   /// LoopVars: the variables declared in the loop; LoopChanged: the
-  /// variables the loop changes.
+  /// variables the loop changes; Redeclared: views declared before the
+  /// loop are to be declared again in it (not so in code that is already
+  /// OpenMP).
   ViewResolver(const llvm::SmallPtrSetImpl<const clang::VarDecl *> &LoopVars,
-               const VariableSet &LoopChanged)
-      : LoopVars(LoopVars), LoopChanged(LoopChanged) {}
+               const VariableSet &LoopChanged, bool Redeclared)
+      : LoopVars(LoopVars), LoopChanged(LoopChanged), Redeclared(Redeclared) {}
 
   /// V's chain when V is a view of a parameter: a pointer local of the
   /// loop that the loop never changes, or a pointer local of the kernel
   /// before the loop that the kernel never changes, nor its base and the
-  /// variables of its offset, whose offset is computed from scalars
-  /// (offsetsFromScalars). Null otherwise.
+  /// variables of its offset, and whose offset is computed from scalars
+  /// when it is Redeclared (offsetsFromScalars). Null otherwise.
   const ViewChain *viewOf(const clang::VarDecl *V);
 
 private:
   const llvm::SmallPtrSetImpl<const clang::VarDecl *> &LoopVars;
   const VariableSet &LoopChanged;
+  bool Redeclared;
   llvm::DenseMap<const clang::VarDecl *, std::optional<ViewChain>> Views;
   /// Variables the kernel changes anywhere, computed on first need.
   std::optional<VariableSet> KernelChanged;

@@ -27,4 +27,14 @@ void counted(const int *count, float *y) {
   for (int i = 0; i < n[0]; ++i)
     y[i] += 1;
 }
-// CHECK: 3 target constructs: 1 clean, 2 with findings, 0 not analysed
+
+// A view whose offset the program reads from memory is a view all the same
+// (only the rewriter, which declares views again in the loop, refuses it).
+void from_memory(int n, const int *start, const float *x, float *y) {
+  float *w = y + start[0];
+#pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n])
+  for (int i = 0; i < n; ++i)
+    w[i] = x[i];
+}
+// CHECK: audit-view-start.c:[[@LINE-2]]:5: warning: cannot compare the map of 'y' with its accesses: cannot bound the elements of 'y' that 'w[i]' reaches
+// CHECK: 4 target constructs: 1 clean, 3 with findings, 0 not analysed
