@@ -1,5 +1,6 @@
 //===- Annotations.cpp - read ownmap ownership annotations ----------------===//
 #include "Annotations.h"
+#include "ArrayParameters.h"
 #include "Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -83,9 +84,37 @@ static bool isPlainData(QualType T) {
   return true;
 }
 
-static bool pointsToPlainData(QualType T) {
-  const auto *PT = T->getAs<PointerType>();
-  return PT && isPlainData(PT->getPointeeType());
+/// A pointer to plain data, or to arrays of it (an array parameter,
+/// ArrayParameters.h).
+static bool pointsToPlainData(const ParmVarDecl &P) {
+  const auto *PT = P.getType()->getAs<PointerType>();
+  return PT && isPlainData(P.getASTContext().getBaseElementType(
+                   PT->getPointeeType()));
+}
+
+/// An array parameter's extents, and its row count when OM_LEN does not
+/// state it: the written `[m]`, which a map from OM_LEN uses as well.
+static llvm::Error readArrayShape(const ParmVarDecl &P, ParamAnnotation &PA) {
+  auto Shape = arrayShape(P);
+  if (!Shape)
+    return Shape.takeError();
+  if (PA.Length)
+    return llvm::Error::success();
+  if (!Shape->WrittenRows)
+    return sourceError(
+        Rule::AnnotationExtent,
+        Shape->WrittenRowsLoc.isValid() ? Shape->WrittenRowsLoc
+                                        : P.getLocation(),
+        "array parameter '" + P.getName() +
+            "' has no row count (it is declared '" +
+            P.getOriginalType().getAsString() + "'); " +
+            (P.getOriginalType()->isArrayType()
+                 ? "write the count in its first brackets or state it with "
+                 : "state it with ") +
+            "OM_LEN(<rows>)");
+  PA.Length = *Shape->WrittenRows;
+  PA.LengthLoc = Shape->WrittenRowsLoc;
+  return llvm::Error::success();
 }
 
 static llvm::Error addLength(ParamAnnotation &PA, const ParmVarDecl &P,
@@ -110,7 +139,7 @@ static llvm::Error addLength(ParamAnnotation &PA, const ParmVarDecl &P,
 
 static llvm::Error addOwnership(ParamAnnotation &PA, const ParmVarDecl &P,
                                 Ownership O, SourceLocation Loc) {
-  if (!pointsToPlainData(P.getType()))
+  if (!pointsToPlainData(P))
     return sourceError(Rule::AnnotationType, Loc, macroName(O) + " on '" + P.getName() +
                                 "' of type '" + P.getType().getAsString() +
                                 "'; ownership annotations apply to pointers "
@@ -173,6 +202,11 @@ llvm::Expected<KernelAnnotations> readKernelAnnotations(const FunctionDecl &FD) 
                           "OM_INOUT, OM_OUT or OM_SCRATCH"));
       continue;
     }
+    if (PA.Kind && isArrayParameter(*P))
+      if (auto E = readArrayShape(*P, PA)) {
+        Errors = llvm::joinErrors(std::move(Errors), std::move(E));
+        continue;
+      }
     if (PA.Kind)
       KA.Params[P] = PA;
   }

@@ -1,5 +1,6 @@
 //===- Audit.cpp - check hand-written map clauses of target loops --------===//
 #include "Audit.h"
+#include "ArrayParameters.h"
 #include "CanonicalLoop.h"
 #include "LoopAccess.h"
 #include "LostWrites.h"
@@ -242,13 +243,12 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
   if (llvm::any_of(VA.Accesses,
                   [](const Access &A) { return A.Kind != AccessKind::Read; }))
     auditStaleReads(VA, P, External);
-  uint64_t Size = Ctx.getTypeSizeInChars(VA.Var->getType()->getPointeeType())
-                      .getQuantity();
+  Polynomial Size = pointeeBytes(*VA.Var);
   if (Own && !Held && !Written && Item->Type == OMPC_MAP_tofrom) {
     std::string Bytes;
     if (Item->Length) {
       if (auto Len = Polynomial::fromExpr(*Item->Length, Ctx))
-        Bytes = (*Len * Polynomial(Size)).str();
+        Bytes = (*Len * Size).str();
       else
         llvm::consumeError(Len.takeError());
     }
@@ -268,7 +268,7 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
       Used = &M.Item;
   if (!Accessed) {
     std::string Why = llvm::toString(Accessed.takeError());
-    if (Used && !compareEachAccess(*Used, Loop, Accesses, VA, Polynomial(Size)))
+    if (Used && !compareEachAccess(*Used, Loop, Accesses, VA, Size))
       add(FindingLevel::Warning, Rule::AuditNotAnalysed, Use,
           "cannot compare the map of '" + Name + "' with its accesses: " +
               Why,
@@ -277,7 +277,7 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
   }
   if (Used)
     compareSections(*Used, Used == Item && OneLoop, *Accessed,
-                    Polynomial(Size));
+                    Size);
 }
 
 /// What the calls in other files of the functions on the way up (Presence

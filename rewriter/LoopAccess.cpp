@@ -1,5 +1,6 @@
 //===- LoopAccess.cpp - what an offload candidate loop reads and writes ---===//
 #include "LoopAccess.h"
+#include "ArrayParameters.h"
 #include "ChangedVariables.h"
 #include "Diagnostics.h"
 #include "PointerViews.h"
@@ -13,6 +14,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include <map>
 
 using namespace clang;
 
@@ -79,6 +81,7 @@ private:
   NestedDirectives Nested;
   ViewResolver Views; // local pointers that view parameters
   std::vector<const VarDecl *> ViewsBeforeLoop;
+  std::map<const ParmVarDecl *, ArrayShape> Shapes; // read once each
   llvm::MapVector<const VarDecl *, VariableAccesses> Found;
   llvm::SmallPtrSet<const VarDecl *, 8> ModifiedLocals;
   llvm::SmallVector<CanonicalLoop, 2> InnerLoops; // around the current point
@@ -137,6 +140,11 @@ private:
   void visitElement(const Expr *Site, const Expr *Base, const Expr *Index,
                     AccessKind Kind,
                     llvm::ArrayRef<const Expr *> Offsets = {});
+  /// `a[i][j]` of array parameter a: Leading holds `i`, outermost first.
+  void visitArrayElement(const Expr *Site, const DeclRefExpr &Ref,
+                         llvm::ArrayRef<const Expr *> Leading,
+                         const Expr *Index, AccessKind Kind,
+                         llvm::ArrayRef<const Expr *> Offsets);
   void visitAssignment(const BinaryOperator &B);
   bool visitScalarUpdate(const BinaryOperator &B);
   const VarDecl *reductionTarget(const Expr *LHS) const;
@@ -392,15 +400,25 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
     visitValue(Index);
     FieldDepth = Field;
   };
-  const Expr *Pointer = Base->IgnoreParenImpCasts();
-  const DeclRefExpr *Ref = asVarRef(Pointer);
   auto Sums = [&](Access &A) {
     for (const Expr *Offset : Offsets)
       A.ViewOffsets.push_back({Offset, /*Negated=*/false});
   };
+  llvm::SmallVector<const Expr *, 2> Leading;
+  const DeclRefExpr *Ref = asVarRef(underRowSubscripts(Base, Leading));
+  const auto *Var = Ref ? cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (Var && isArrayParameter(*Var) && !Locals.Vars.count(Var))
+    return visitArrayElement(Site, *Ref, Leading, Index, Kind, Offsets);
+  Ref = asVarRef(Base);
   if (const ViewChain *View =
           Ref ? viewUsed(cast<VarDecl>(Ref->getDecl()), Site->getBeginLoc())
               : nullptr) {
+    if (isArrayParameter(*View->Root))
+      return fail(Site->getBeginLoc(),
+                  "pointer '" + Ref->getDecl()->getName() +
+                      "' views rows of array parameter '" +
+                      View->Root->getName() +
+                      "'; subscript the parameter itself");
     VisitIndex();
     Access A{Kind, Site, Index};
     A.ViewOffsets = View->Offsets;
@@ -417,6 +435,45 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
   VisitIndex();
   Access A{Kind, Site, Index};
   Sums(A);
+  record(V, A);
+}
+
+void AccessWalker::visitArrayElement(const Expr *Site, const DeclRefExpr &Ref,
+                                     llvm::ArrayRef<const Expr *> Leading,
+                                     const Expr *Index, AccessKind Kind,
+                                     llvm::ArrayRef<const Expr *> Offsets) {
+  const VarDecl *V = outerVariable(Ref);
+  if (!V)
+    return;
+  const auto *Param = dyn_cast<ParmVarDecl>(V);
+  if (!Param)
+    return fail(Ref.getLocation(),
+                "'" + V->getName() +
+                    "' points to arrays but is not a parameter of the "
+                    "kernel; only array parameters can be mapped");
+  auto It = Shapes.find(Param);
+  if (It == Shapes.end()) {
+    auto Read = arrayShape(*Param);
+    if (!Read)
+      return fail(Read.takeError());
+    It = Shapes.try_emplace(Param, std::move(*Read)).first;
+  }
+  const ArrayShape *Shape = &It->second;
+  if (!Index || !Offsets.empty() ||
+      Leading.size() != Shape->InnerExtents.size())
+    return fail(Site->getBeginLoc(),
+                "array parameter '" + V->getName() +
+                    "' is used other than by one subscript per dimension (" +
+                    llvm::Twine(Shape->InnerExtents.size() + 1) + ")");
+  Access A{Kind, Site, Index};
+  for (unsigned D = 0; D < Leading.size(); ++D)
+    A.Rows.push_back({Leading[D], Shape->stride(D)});
+  // The subscripts are values of their own, whatever field is then taken.
+  unsigned Field = std::exchange(FieldDepth, 0);
+  for (const RowSubscript &Row : A.Rows)
+    visitValue(Row.Index);
+  visitValue(Index);
+  FieldDepth = Field;
   record(V, A);
 }
 

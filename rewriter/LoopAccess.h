@@ -14,6 +14,7 @@
 
 #include "CanonicalLoop.h"
 #include "PointerViews.h"
+#include "Polynomial.h"
 #include "Reductions.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -36,6 +37,13 @@ enum class AccessKind {
 
 inline bool isWrite(AccessKind K) { return K != AccessKind::Read; }
 inline bool isRead(AccessKind K) { return K != AccessKind::Write; }
+
+/// A subscript of an array parameter before its last (`i` of `a[i][j]`),
+/// with the elements one step of it skips (`n` for `float a[m][n]`).
+struct RowSubscript {
+  const clang::Expr *Index;
+  Polynomial Stride;
+};
 
 /// One access, in evaluation order within an iteration.
 struct Access {
@@ -67,6 +75,10 @@ struct Access {
   /// Of a field of the element only (`p[i].x`): it does not write the
   /// whole element.
   bool Field = false;
+  /// Of an array parameter (ArrayParameters.h): its subscripts before the
+  /// last, outermost first, which Index follows: `a[i][j]` of `float
+  /// a[m][n]` is element `i * n + j` of the data.
+  llvm::SmallVector<RowSubscript, 1> Rows{};
 };
 
 /// Everything one outer variable undergoes in the loop.

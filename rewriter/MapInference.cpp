@@ -1,5 +1,6 @@
 //===- MapInference.cpp - map clauses from annotations and accesses -------===//
 #include "MapInference.h"
+#include "ArrayParameters.h"
 #include "BorrowChecks.h"
 #include "Diagnostics.h"
 #include "EmptyLoops.h"
@@ -103,6 +104,8 @@ private:
   /// the view again in the loop instead).
   llvm::Error section(const VariableAccesses &VA, const ParamAnnotation &PA,
                       VariablePlan &Plan, bool CoverViewStarts) const;
+  void copyInPartRows(const clang::ParmVarDecl &Param,
+                      VariablePlan &Plan) const;
 
   /// The first element of a view declared before the loop, and an access
   /// through it.
@@ -172,6 +175,14 @@ llvm::Error Inference::section(const VariableAccesses &VA,
   std::vector<std::vector<IndexRange>> Nests;
   const Access *Unbounded = nullptr;
   std::string Why;
+  std::optional<ArrayShape> Shape;
+  if (const auto *Param = dyn_cast<ParmVarDecl>(VA.Var);
+      Param && isArrayParameter(*Param)) {
+    auto Read = arrayShape(*Param);
+    if (!Read)
+      return Read.takeError();
+    Shape = std::move(*Read);
+  }
   for (const Access &A : VA.Accesses) {
     if (A.Callee) {
       Unbounded = &A;
@@ -179,11 +190,16 @@ llvm::Error Inference::section(const VariableAccesses &VA,
             "', whose body is not analysed";
       break;
     }
-    auto S = Subscripts.analyse(A);
+    // An array parameter maps the rows its first subscripts reach.
+    auto S = Shape ? reachedRows(Subscripts, A, *Shape,
+                                 Annotations.statedFacts())
+                   : Subscripts.analyse(A);
     if (!S) {
       Unbounded = &A;
       Why = "subscript '" + text(A.Site) +
-            "' is not affine: " + llvm::toString(S.takeError());
+            (Shape ? "' does not bound the rows it reaches: "
+                   : "' is not affine: ") +
+            llvm::toString(S.takeError());
       break;
     }
     std::string Site = text(A.Site);
@@ -267,7 +283,8 @@ llvm::Error Inference::section(const VariableAccesses &VA,
     Plan.Lower = Polynomial(0);
     Plan.Length = Polynomial::atom(Atom{Count, nullptr});
     Plan.LengthSnapshot = PA.LengthSnapshot.has_value();
-    Plan.Reason = "section from OM_LEN(" + *PA.Length + ")" +
+    Plan.Reason = (Shape ? "section from the row count " + *PA.Length
+                         : "section from OM_LEN(" + *PA.Length + ")") +
                   (PA.LengthSnapshot ? ", its value at kernel entry (kept in " +
                                            *PA.LengthSnapshot + ")"
                                      : "") +
@@ -345,7 +362,27 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
   Plan.AnnotationLoc = PA->KindLoc;
   if (auto E = section(VA, *PA, Plan, /*CoverViewStarts=*/false))
     return std::move(E);
+  if (Plan.Map == MapKind::From && isArrayParameter(*Param))
+    copyInPartRows(*Param, Plan);
   return Plan;
+}
+
+/// The map of an array parameter moves whole rows: OM_OUT rows the loop
+/// may not write entirely are copied in too, so that their elements it
+/// does not write keep the host's values.
+void Inference::copyInPartRows(const ParmVarDecl &Param,
+                               VariablePlan &Plan) const {
+  auto Shape = arrayShape(Param);
+  if (!Shape) {
+    llvm::consumeError(Shape.takeError()); // reported by section()
+    return;
+  }
+  if (Plan.CertainlyWritten &&
+      coversRows(*Shape, *Plan.CertainlyWritten, *Plan.Lower, *Plan.Length))
+    return;
+  Plan.Map = MapKind::ToFrom;
+  Plan.Reason += "; copied in too: the loop may not write every element "
+                 "of the rows it maps";
 }
 
 llvm::Expected<VariablePlan> Inference::planScalar(const VariableAccesses &VA) {

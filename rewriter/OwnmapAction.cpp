@@ -1,6 +1,7 @@
 //===- OwnmapAction.cpp - run the analyses over each kernel of a file ----===//
 #include "OwnmapAction.h"
 #include "Annotations.h"
+#include "ArrayParameters.h"
 #include "Audit.h"
 #include "CanonicalLoop.h"
 #include "DataRegion.h"
@@ -464,11 +465,7 @@ void KernelConsumer::adviseOnInOut(const KernelAnnotations &Annotations,
         }
     if (!First || (Read && Written) || !First->Length)
       continue;
-    uint64_t Size = P->getASTContext()
-                        .getTypeSizeInChars(
-                            P->getType()->getPointeeType())
-                        .getQuantity();
-    std::string Bytes = (*First->Length * Polynomial(Size)).str();
+    std::string Bytes = (*First->Length * pointeeBytes(*P)).str();
     std::string Name = P->getName().str();
     /// The one direction the map moves for nothing, and what would not.
     struct Advice {

@@ -356,6 +356,12 @@ void SubscriptAnalysis::widestRuns(std::vector<IndexRange> &Nest) const {
 llvm::Expected<Polynomial>
 SubscriptAnalysis::viewedIndex(const Access &A) const {
   Polynomial Value(0);
+  for (const RowSubscript &Row : A.Rows) {
+    auto P = Polynomial::fromExpr(*Row.Index, Ctx);
+    if (!P)
+      return P.takeError();
+    Value = Value + *P * Row.Stride;
+  }
   llvm::SmallVector<ViewOffset, 2> Parts(A.ViewOffsets.begin(),
                                          A.ViewOffsets.end());
   if (A.Index)
