@@ -112,6 +112,35 @@ insertLineAfterToken(SourceLocation Last, llvm::StringRef Line,
                               ("\n" + linePrefix(IndentOf, SM) + Line).str());
 }
 
+llvm::Expected<BodyTop> declareAtBodyTop(const ForStmt &Loop,
+                                         llvm::StringRef Declarations,
+                                         const SourceManager &SM,
+                                         const LangOptions &LangOpts) {
+  const Stmt *Body = Loop.getBody();
+  const auto *Block = dyn_cast<CompoundStmt>(Body);
+  SourceLocation At = Block ? Block->getLBracLoc() : Body->getBeginLoc();
+  if (At.isMacroID())
+    return sourceError(Rule::RewritePlacement, SM.getExpansionLoc(At),
+                       "cannot declare the loop's views at the top of its "
+                       "body: the body comes from a macro expansion; write "
+                       "it out");
+  if (!Block)
+    return BodyTop{tooling::Replacement(SM, At, 0,
+                                        ("{ " + Declarations + " ").str()),
+                   /*NeedsClosingBrace=*/true};
+  SourceLocation First =
+      Block->body_empty() ? SourceLocation() : Block->body_front()->getBeginLoc();
+  if (First.isFileID() && startsLine(First, SM)) {
+    auto Line = insertLineAfterToken(At, Declarations, First, SM, LangOpts);
+    if (Line)
+      return BodyTop{*Line, /*NeedsClosingBrace=*/false};
+    llvm::consumeError(Line.takeError());
+  }
+  return BodyTop{tooling::Replacement(SM, At.getLocWithOffset(1), 0,
+                                      (" " + Declarations).str()),
+                 /*NeedsClosingBrace=*/false};
+}
+
 bool canInsertLineAfter(const Stmt &S, const SourceManager &SM,
                         const LangOptions &LangOpts) {
   auto Edit = insertLineAfter(S, "", S.getBeginLoc(), SM, LangOpts);

@@ -58,6 +58,19 @@ insertLineAfterToken(clang::SourceLocation Last, llvm::StringRef Line,
                      const clang::SourceManager &SM,
                      const clang::LangOptions &LangOpts);
 
+/// The edit that puts Declarations at the top of Loop's body: on a line
+/// of their own after its `{` when its statements start their lines, else
+/// right after the `{`; a body that is not a `{ }` block becomes one, and
+/// its closing brace must go on a line after the loop (insertLineAfter).
+struct BodyTop {
+  clang::tooling::Replacement Opening;
+  bool NeedsClosingBrace = false;
+};
+llvm::Expected<BodyTop> declareAtBodyTop(const clang::ForStmt &Loop,
+                                         llvm::StringRef Declarations,
+                                         const clang::SourceManager &SM,
+                                         const clang::LangOptions &LangOpts);
+
 /// True when insertLineAfter can insert a line after S.
 bool canInsertLineAfter(const clang::Stmt &S, const clang::SourceManager &SM,
                         const clang::LangOptions &LangOpts);

@@ -5,6 +5,7 @@
 #include "Diagnostics.h"
 #include "PointerViews.h"
 #include "Reductions.h"
+#include "SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -68,7 +69,8 @@ public:
   AccessWalker(const CanonicalLoop &Loop, const LoopLocals &Locals,
                NestedDirectives Nested)
       : Loop(Loop), Locals(Locals), Ctx(Loop.Index->getASTContext()),
-        Nested(Nested), Views(Locals.Vars, Locals.Changed) {}
+        Nested(Nested), Views(Locals.Vars, Locals.Changed,
+              /*Redeclared=*/Nested == NestedDirectives::Refuse) {}
 
   llvm::Expected<LoopAccesses> run();
 
@@ -78,6 +80,7 @@ private:
   const ASTContext &Ctx;
   NestedDirectives Nested;
   ViewResolver Views; // local pointers that view parameters
+  std::vector<const VarDecl *> ViewsBeforeLoop;
   std::map<const ParmVarDecl *, ArrayShape> Shapes; // read once each
   llvm::MapVector<const VarDecl *, VariableAccesses> Found;
   llvm::SmallPtrSet<const VarDecl *, 8> ModifiedLocals;
@@ -113,6 +116,15 @@ private:
   /// has been recorded).
   const VarDecl *outerVariable(const DeclRefExpr &Ref);
   const ViewChain *viewOf(const VarDecl *V) { return Views.viewOf(V); }
+  /// viewOf for a use of V at Use: the views of its chain declared before
+  /// the loop are to be declared again at the top of the loop's body.
+  const ViewChain *viewUsed(const VarDecl *V, SourceLocation Use);
+  /// Fails unless View, declared before the loop, can be declared again at
+  /// the top of its body: not used in the loop's header (which the device
+  /// computes before the body), its name not declared by the body itself,
+  /// nor a variable it reads hidden by one of the header.
+  void checkRedeclarable(const VarDecl &View, SourceLocation Use);
+  bool InHeader = false; // visiting the loop's header
 
   void visitStmt(const Stmt *S);
   void visitConditional(const Stmt *S) {
@@ -190,8 +202,9 @@ void AccessWalker::visitStmt(const Stmt *S) {
                                             "iterations");
         if (!V->getInit())
           continue;
-        if (viewOf(V)) {
-          visitValue(pointerViewOf(*V)->Offset);
+        if (viewUsed(V, V->getLocation())) {
+          for (const ViewOffset &Offset : pointerViewOf(*V)->Offsets)
+            visitValue(Offset.Term);
           continue;
         }
         visitValue(V->getInit());
@@ -351,6 +364,31 @@ void AccessWalker::visitObject(const Expr *E, AccessKind Kind) {
   visitValue(E);
 }
 
+void AccessWalker::checkRedeclarable(const VarDecl &View, SourceLocation Use) {
+  if (InHeader)
+    return fail(Use, "the loop's header uses view '" + View.getName() +
+                         "' ('" + sourceText(View.getInit(), Ctx) +
+                         "'), declared before the loop; the device computes "
+                         "such a view at the top of the loop's body: use the "
+                         "pointer it views in the header");
+  if (std::optional<std::string> Why = whyNotRedeclarable(View, *Loop.Loop))
+    fail(Use, *Why);
+}
+
+const ViewChain *AccessWalker::viewUsed(const VarDecl *V, SourceLocation Use) {
+  const ViewChain *View = viewOf(V);
+  if (!View)
+    return nullptr;
+  for (const VarDecl *Before : View->DeclaredBeforeLoop)
+    if (!llvm::is_contained(ViewsBeforeLoop, Before)) {
+      ViewsBeforeLoop.push_back(Before);
+      // Only a loop that gets a directive of its own declares it again.
+      if (Nested == NestedDirectives::Refuse)
+        checkRedeclarable(*Before, Use);
+    }
+  return View;
+}
+
 void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
                                 const Expr *Index, AccessKind Kind,
                                 llvm::ArrayRef<const Expr *> Offsets) {
@@ -369,6 +407,10 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
     VisitIndex();
     return visitObject(Field, Kind);
   }
+  auto Sums = [&](Access &A) {
+    for (const Expr *Offset : Offsets)
+      A.ViewOffsets.push_back({Offset, /*Negated=*/false});
+  };
   llvm::SmallVector<const Expr *, 2> Leading;
   const DeclRefExpr *Ref = asVarRef(underRowSubscripts(Base, Leading));
   const auto *Var = Ref ? cast<VarDecl>(Ref->getDecl()) : nullptr;
@@ -376,7 +418,8 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
     return visitArrayElement(Site, *Ref, Leading, Index, Kind, Offsets);
   Ref = asVarRef(Base);
   if (const ViewChain *View =
-          Ref ? viewOf(cast<VarDecl>(Ref->getDecl())) : nullptr) {
+          Ref ? viewUsed(cast<VarDecl>(Ref->getDecl()), Site->getBeginLoc())
+              : nullptr) {
     if (isArrayParameter(*View->Root))
       return fail(Site->getBeginLoc(),
                   "pointer '" + Ref->getDecl()->getName() +
@@ -386,8 +429,8 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
     VisitIndex();
     Access A{Kind, Site, Index};
     A.ViewOffsets = View->Offsets;
-    A.ViewOffsets.append(Offsets.begin(), Offsets.end());
-    A.ViewBeforeLoop = View->BeforeLoop;
+    Sums(A);
+    A.ViewBeforeLoop = !View->DeclaredBeforeLoop.empty();
     return record(View->Root, A);
   }
   const VarDecl *V = Ref ? outerVariable(*Ref) : nullptr;
@@ -398,7 +441,7 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
   }
   VisitIndex();
   Access A{Kind, Site, Index};
-  A.ViewOffsets.assign(Offsets.begin(), Offsets.end());
+  Sums(A);
   record(V, A);
 }
 
@@ -541,7 +584,7 @@ void AccessWalker::visitCall(const CallExpr &Call) {
     const Expr *Arg = Call.getArg(I);
     const DeclRefExpr *Ref = asVarRef(Arg);
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (const ViewChain *View = viewOf(V)) {
+    if (const ViewChain *View = viewUsed(V, Arg->getBeginLoc())) {
       if (!readOnlyParameter(Callee, I))
         return fail(Ref->getLocation(),
                     "pointer '" + V->getName() + "', a view of '" +
@@ -569,9 +612,11 @@ void AccessWalker::visitCall(const CallExpr &Call) {
 }
 
 llvm::Expected<LoopAccesses> AccessWalker::run() {
+  InHeader = true;
   visitValue(Loop.Init);
   visitValue(Loop.Limit);
   visitValue(Loop.Step);
+  InHeader = false;
   visitStmt(Loop.Loop->getBody());
   if (Failed)
     return std::move(Failure);
@@ -579,6 +624,7 @@ llvm::Expected<LoopAccesses> AccessWalker::run() {
   Result.ModifiedLocals = std::move(ModifiedLocals);
   Result.Locals = Locals.Vars;
   Result.OutsideInnerIndices = Locals.OutsideInnerIndices;
+  Result.ViewsBeforeLoop = std::move(ViewsBeforeLoop);
   for (auto &Entry : Found)
     Result.Variables.push_back(std::move(Entry.second));
   const SourceManager &SM = Loop.Index->getASTContext().getSourceManager();
@@ -586,6 +632,9 @@ llvm::Expected<LoopAccesses> AccessWalker::run() {
                                            const VariableAccesses &B) {
     return SM.isBeforeInTranslationUnit(A.Var->getLocation(),
                                         B.Var->getLocation());
+  });
+  llvm::sort(Result.ViewsBeforeLoop, [&](const VarDecl *A, const VarDecl *B) {
+    return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
   });
   return Result;
 }

@@ -13,6 +13,7 @@
 #define OWNMAP_REWRITER_LOOPACCESS_H
 
 #include "CanonicalLoop.h"
+#include "PointerViews.h"
 #include "Polynomial.h"
 #include "Reductions.h"
 #include "clang/AST/Decl.h"
@@ -66,10 +67,10 @@ struct Access {
   /// Through a local pointer view of the variable (`float *row = a + i *
   /// ld; row[j]`): the element offsets of the views, outermost first, to
   /// add to Index (none for `*row`).
-  llvm::SmallVector<const clang::Expr *, 1> ViewOffsets{};
-  /// Through a view declared before the loop: the device gets the view
-  /// through the variable's map, so the view's own first element must be
-  /// in the section.
+  llvm::SmallVector<ViewOffset, 1> ViewOffsets{};
+  /// Through a view declared before the loop. The rewriter declares it
+  /// again in the loop; in code that is already OpenMP the device finds it
+  /// through the map of its first element.
   bool ViewBeforeLoop = false;
   /// Of a field of the element only (`p[i].x`): it does not write the
   /// whole element.
@@ -101,6 +102,10 @@ struct LoopAccesses {
   /// Indices of canonical inner loops declared before the offloaded loop:
   /// each iteration needs its own (a private clause).
   std::vector<const clang::VarDecl *> OutsideInnerIndices;
+  /// Views declared before the loop that it uses, or that the views it
+  /// declares view, in declaration order: the device computes them again
+  /// at the top of the loop's body.
+  std::vector<const clang::VarDecl *> ViewsBeforeLoop;
 };
 
 /// OpenMP directives inside the loop: an error where the loop is to get a

@@ -84,7 +84,7 @@ public:
     Unannotated.Kind = Ownership::In;
     VariablePlan Plan;
     Plan.Var = VA.Var;
-    if (auto E = section(VA, Unannotated, Plan))
+    if (auto E = section(VA, Unannotated, Plan, /*CoverViewStarts=*/true))
       return std::move(E);
     return Plan;
   }
@@ -98,8 +98,12 @@ private:
   std::string text(const Expr *E) const { return sourceText(E, Ctx); }
   llvm::Expected<VariablePlan> planPointer(const VariableAccesses &VA);
   llvm::Expected<VariablePlan> planScalar(const VariableAccesses &VA);
+  /// CoverViewStarts: the first element of every view declared before the
+  /// loop joins the section (code that is already OpenMP, where the device
+  /// finds such a view through that element's map; the rewriter declares
+  /// the view again in the loop instead).
   llvm::Error section(const VariableAccesses &VA, const ParamAnnotation &PA,
-                      VariablePlan &Plan) const;
+                      VariablePlan &Plan, bool CoverViewStarts) const;
   void copyInPartRows(const clang::ParmVarDecl &Param,
                       VariablePlan &Plan) const;
 
@@ -109,11 +113,10 @@ private:
     const Access *Site;
     Polynomial At;
   };
-  llvm::Expected<bool> lowerToViewStarts(const VariableAccesses &VA,
-                                         llvm::ArrayRef<ViewStart> Starts,
-                                         llvm::ArrayRef<Polynomial> Facts,
-                                         Polynomial &Min,
-                                         const Polynomial &Max) const;
+  llvm::Error lowerToViewStarts(const VariableAccesses &VA,
+                                llvm::ArrayRef<ViewStart> Starts,
+                                llvm::ArrayRef<Polynomial> Facts,
+                                Polynomial &Min, const Polynomial &Max) const;
 };
 
 /// The annotation the loop's use of an unannotated pointer calls for.
@@ -127,45 +130,44 @@ std::string suggestAnnotation(const VariableAccesses &VA) {
   return "OM_INOUT (the loop reads and writes it)";
 }
 
-/// The device finds a view declared before the loop through the map of
-/// its first element, so that element joins the section. A start below
+/// The device finds a view declared outside the construct through the map
+/// of its first element, so that element joins the section. A start below
 /// the elements the loop reaches is an element of the same object (a valid
-/// pointer below one the loop dereferences) and lowers Min to it (true
-/// when one did); a start above them may be one past the end of the
-/// object, which cannot be mapped.
-llvm::Expected<bool> Inference::lowerToViewStarts(
-    const VariableAccesses &VA, llvm::ArrayRef<ViewStart> Starts,
-    llvm::ArrayRef<Polynomial> Facts, Polynomial &Min,
-    const Polynomial &Max) const {
+/// pointer below one the loop dereferences) and lowers Min to it; a start
+/// above them may be one past the end of the object, which cannot be
+/// mapped.
+llvm::Error Inference::lowerToViewStarts(const VariableAccesses &VA,
+                                         llvm::ArrayRef<ViewStart> Starts,
+                                         llvm::ArrayRef<Polynomial> Facts,
+                                         Polynomial &Min,
+                                         const Polynomial &Max) const {
   std::string Name = VA.Var->getName().str();
-  bool Lowered = false;
   for (const ViewStart &V : Starts) {
     bool AtOrBelowMax = provenNonNegative(Max - V.At, Facts);
     if (AtOrBelowMax && provenNonNegative(V.At - Min, Facts))
       continue;
     if (AtOrBelowMax && provenNonNegative(Min - V.At, Facts)) {
       Min = V.At;
-      Lowered = true;
       continue;
     }
     return sourceError(
         Rule::SectionUnbounded, V.Site->Site->getBeginLoc(),
-        "cannot offload: the view in '" + text(V.Site->Site) +
-            "' starts at " + Name + "[" + V.At.str() +
-            "], outside the elements of '" + Name + "' the loop reaches (" +
-            Name + "[" + Min.str() + "] to " + Name + "[" + Max.str() +
+        "the view in '" + text(V.Site->Site) + "' starts at " + Name + "[" +
+            V.At.str() + "], outside the elements of '" + Name +
+            "' the loop reaches (" + Name + "[" + Min.str() + "] to " + Name +
+            "[" + Max.str() +
             "]) unless that follows from the loops or a stated fact; the "
-            "device finds a view through the map of its first element, "
-            "which may lie past the end of the data: start the view at an "
-            "element the loop uses",
+            "device finds a view declared outside the construct through the "
+            "map of its first element, which may lie past the end of the "
+            "data: start the view at an element the loop uses",
         FindingDetails{Name, "", "", ""});
   }
-  return Lowered;
+  return llvm::Error::success();
 }
 
 llvm::Error Inference::section(const VariableAccesses &VA,
-                               const ParamAnnotation &PA,
-                               VariablePlan &Plan) const {
+                               const ParamAnnotation &PA, VariablePlan &Plan,
+                               bool CoverViewStarts) const {
   std::string Name = VA.Var->getName().str();
   std::vector<AffineSubscript> Reached;
   std::vector<ViewStart> ViewStarts;
@@ -207,9 +209,7 @@ llvm::Error Inference::section(const VariableAccesses &VA,
       if (!llvm::is_contained(Ranges, R.Text))
         Ranges.push_back(R.Text);
     Nests.push_back(S->Nest);
-    if (A.ViewBeforeLoop) {
-      // The device finds the view through this map: its first element
-      // must be part of it.
+    if (CoverViewStarts && A.ViewBeforeLoop) {
       Access Start = A;
       Start.Index = nullptr;
       llvm::Expected<AffineSubscript> At = *S;
@@ -293,10 +293,8 @@ llvm::Error Inference::section(const VariableAccesses &VA,
                   ": " + Why;
     return llvm::Error::success();
   }
-  llvm::Expected<bool> LoweredToView =
-      lowerToViewStarts(VA, ViewStarts, Facts, *Min, *Max);
-  if (!LoweredToView)
-    return LoweredToView.takeError();
+  if (auto E = lowerToViewStarts(VA, ViewStarts, Facts, *Min, *Max))
+    return E;
   Polynomial Length = *Max - *Min + Polynomial(1);
   Plan.NonEmpty = nonEmptyCondition(Length, Nests, Stated);
   Plan.Section = Name + "[" + Min->str() + ":" +
@@ -305,12 +303,6 @@ llvm::Error Inference::section(const VariableAccesses &VA,
   Plan.Length = Length;
   Plan.Reason = "section from subscripts " + llvm::join(Sites, ", ") +
                 " over " + llvm::join(Ranges, ", ");
-  if (*LoweredToView && Plan.Map == MapKind::From) {
-    // The view's first element is not written: it keeps the host's value.
-    Plan.Map = MapKind::ToFrom;
-    Plan.Reason += "; copied in too: the view's first element " + Name +
-                   "[" + Min->str() + "] is not written by the loop";
-  }
   return llvm::Error::success();
 }
 
@@ -319,14 +311,26 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
   const ParamAnnotation *PA = Param ? Annotations.lookup(Param) : nullptr;
   SourceLocation Use = VA.Accesses.front().Site->getBeginLoc();
   llvm::StringRef Name = VA.Var->getName();
-  if (!Param && pointerViewOf(*VA.Var))
+  std::optional<PointerView> View =
+      Param ? std::nullopt : pointerViewOf(*VA.Var);
+  if (View && !offsetsFromScalars(*View))
     return sourceError(Rule::LoopUnsupported, Use,
-                       "cannot offload: pointer '" + Name +
-                                "' views '" +
-                                pointerViewOf(*VA.Var)->Base->getName() +
-                                "', but the kernel changes it, its base or "
-                                "a variable of its offset; only views that "
-                                "keep their value can be mapped",
+                       "cannot offload: pointer '" + Name + "' views '" +
+                           View->Base->getName() +
+                           "' at an offset that does not consist of scalar "
+                           "variables and constants ('" +
+                           text(VA.Var->getInit()) +
+                           "'); the device computes the view again in the "
+                           "loop: keep the offset in a local variable first",
+                       VA.Var->getLocation(),
+                       "'" + Name + "' is declared here");
+  if (View)
+    return sourceError(Rule::LoopUnsupported, Use,
+                       "cannot offload: pointer '" + Name + "' views '" +
+                           View->Base->getName() +
+                           "', but the kernel changes it, its base or "
+                           "a variable of its offset; only views that "
+                           "keep their value can be mapped",
                        VA.Var->getLocation(),
                        "'" + Name + "' is declared here");
   if (!Param)
@@ -358,7 +362,7 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
   Plan.Map = mapFor(*PA->Kind);
   Plan.Annotation = PA->Kind;
   Plan.AnnotationLoc = PA->KindLoc;
-  if (auto E = section(VA, *PA, Plan))
+  if (auto E = section(VA, *PA, Plan, /*CoverViewStarts=*/false))
     return std::move(E);
   if (Plan.Map == MapKind::From && isArrayParameter(*Param))
     copyInPartRows(*Param, Plan);
@@ -442,6 +446,7 @@ llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
   OffloadPlan Result;
   Result.Loop = Loop;
   Result.Private = Accesses.OutsideInnerIndices;
+  Result.ViewsBeforeLoop = Accesses.ViewsBeforeLoop;
   Inference Infer(Annotations, Loop, Accesses);
   // Every variable the loop cannot offload is reported, not only the first.
   llvm::Error Errors = llvm::Error::success();

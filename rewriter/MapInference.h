@@ -72,6 +72,10 @@ struct OffloadPlan {
   /// Globals that functions the loop calls read (the mapped ones are
   /// Variables too).
   std::vector<CalleeGlobal> Globals;
+  /// Views declared before the loop that it needs, in declaration order:
+  /// declared again at the top of its body, where the device computes them
+  /// from the mapped parameters (LoopAccesses::ViewsBeforeLoop).
+  std::vector<const clang::VarDecl *> ViewsBeforeLoop;
 
   /// "#pragma omp target teams distribute parallel for map(...) ..."
   std::string pragma() const;

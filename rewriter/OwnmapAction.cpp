@@ -15,6 +15,7 @@
 #include "LoopAccess.h"
 #include "MapInference.h"
 #include "NestingDepth.h"
+#include "PointerViews.h"
 #include "Report.h"
 #include "StructFields.h"
 #include "clang/AST/ASTConsumer.h"
@@ -322,6 +323,23 @@ static llvm::Error addEdits(const CompoundStmt &Body,
           "counts): the kernel's first statement does not start its line; "
           "put it on a line of its own");
     llvm::append_range(Before[First], EntryLines);
+  }
+  // A view declared before a loop is declared again at the top of its
+  // body, which may need braces: their closing one ends the loop.
+  for (const PlannedLoop &Loop : Loops) {
+    if (Loop.Plan.ViewsBeforeLoop.empty())
+      continue;
+    std::vector<std::string> Declarations;
+    for (const VarDecl *View : Loop.Plan.ViewsBeforeLoop)
+      Declarations.push_back(viewDeclaration(*View));
+    auto Top = declareAtBodyTop(*Loop.Site.Loop, llvm::join(Declarations, " "),
+                                SM, Ctx.getLangOpts());
+    if (!Top)
+      return Top.takeError();
+    if (auto E = Edits.add(Top->Opening))
+      return E;
+    if (Top->NeedsClosingBrace)
+      After[Loop.Site.Loop].push_back({"}", Loop.Site.Loop->getForLoc()});
   }
   for (const PlannedLoop &Loop : Loops)
     if (!Loop.Facts.empty())

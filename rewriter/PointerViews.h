@@ -4,7 +4,9 @@
 // at an offset. A loop's accesses through a view are accesses of the
 // parameter it finally views, when neither the view, nor (for a view
 // declared before the loop) its base and the variables of its offset, ever
-// change.
+// change. A view declared before the loop is declared again at the top of
+// the loop's body, where the device computes it from the mapped parameter:
+// its offset may only read scalar variables.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_POINTERVIEWS_H
@@ -13,56 +15,83 @@
 #include "ChangedVariables.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
+#include <string>
 
 namespace ownmap {
 
+/// One term of a view's element offset from its base: `+ e` or `- e`.
+struct ViewOffset {
+  const clang::Expr *Term = nullptr;
+  bool Negated = false;
+};
+
 /// A local pointer that stands for part of another one: `T *v = p + e;`,
-/// `e + p`, `&p[e]` or `p`, never reassigned, where p is a pointer
-/// parameter or another view.
+/// `e + p`, `p - e`, `p + e1 - e2`, `&p[e]` or `p`, never reassigned,
+/// where p is a pointer parameter or another view.
 struct PointerView {
   const clang::VarDecl *Base = nullptr;
-  const clang::Expr *Offset = nullptr; // null for `T *v = p;`
+  llvm::SmallVector<ViewOffset, 1> Offsets; // none for `T *v = p;`
 };
 
 /// The view that V's declaration makes, if it is of that form.
 std::optional<PointerView> pointerViewOf(const clang::VarDecl &V);
 
+/// True when View's offsets read only scalar local variables and
+/// parameters, enumerators and constants, and call nothing: the device
+/// can compute the view again from its base.
+bool offsetsFromScalars(const PointerView &View);
+
+/// V's declaration as code, e.g. "float *w = y + 2;", to declare it again.
+std::string viewDeclaration(const clang::VarDecl &V);
+
+/// Why View, declared before Loop, cannot be declared again at the top of
+/// Loop's body: the body declares View's name itself, or a variable of
+/// Loop's header hides one that View's declaration reads. None when it can.
+std::optional<std::string> whyNotRedeclarable(const clang::VarDecl &View,
+                                              const clang::ForStmt &Loop);
+
 /// A view resolved to the pointer parameter it is part of.
 struct ViewChain {
   const clang::VarDecl *Root = nullptr;
   /// The offsets of the views from Root, outermost first.
-  llvm::SmallVector<const clang::Expr *, 1> Offsets;
-  /// Some view of the chain is declared before the loop.
-  bool BeforeLoop = false;
+  llvm::SmallVector<ViewOffset, 1> Offsets;
+  /// The views of the chain declared before the loop, outermost first.
+  llvm::SmallVector<const clang::VarDecl *, 1> DeclaredBeforeLoop;
 };
 
 /// Resolves the pointer locals one loop uses to views of parameters.
 class ViewResolver {
 public:
   /// LoopVars: the variables declared in the loop; LoopChanged: the
-  /// variables the loop changes.
+  /// variables the loop changes; Redeclared: views declared before the
+  /// loop are to be declared again in it (not so in code that is already
+  /// OpenMP).
   ViewResolver(const llvm::SmallPtrSetImpl<const clang::VarDecl *> &LoopVars,
-               const VariableSet &LoopChanged)
-      : LoopVars(LoopVars), LoopChanged(LoopChanged) {}
+               const VariableSet &LoopChanged, bool Redeclared)
+      : LoopVars(LoopVars), LoopChanged(LoopChanged), Redeclared(Redeclared) {}
 
   /// V's chain when V is a view of a parameter: a pointer local of the
   /// loop that the loop never changes, or a pointer local of the kernel
   /// before the loop that the kernel never changes, nor its base and the
-  /// variables of its offset. Null otherwise.
+  /// variables of its offset, and whose offset is computed from scalars
+  /// when it is Redeclared (offsetsFromScalars). Null otherwise.
   const ViewChain *viewOf(const clang::VarDecl *V);
 
 private:
   const llvm::SmallPtrSetImpl<const clang::VarDecl *> &LoopVars;
   const VariableSet &LoopChanged;
+  bool Redeclared;
   llvm::DenseMap<const clang::VarDecl *, std::optional<ViewChain>> Views;
   /// Variables the kernel changes anywhere, computed on first need.
   std::optional<VariableSet> KernelChanged;
 
-  /// True when the kernel changes V, or a variable E reads, anywhere.
-  bool changedInKernel(const clang::VarDecl *V, const clang::Expr *E);
+  /// True when the kernel changes V, or a variable Offsets read, anywhere.
+  bool changedInKernel(const clang::VarDecl *V,
+                       llvm::ArrayRef<ViewOffset> Offsets);
 };
 
 } // namespace ownmap

@@ -362,15 +362,15 @@ SubscriptAnalysis::viewedIndex(const Access &A) const {
       return P.takeError();
     Value = Value + *P * Row.Stride;
   }
-  llvm::SmallVector<const Expr *, 2> Parts(A.ViewOffsets.begin(),
-                                           A.ViewOffsets.end());
+  llvm::SmallVector<ViewOffset, 2> Parts(A.ViewOffsets.begin(),
+                                         A.ViewOffsets.end());
   if (A.Index)
-    Parts.push_back(A.Index);
-  for (const Expr *Part : Parts) {
-    auto P = Polynomial::fromExpr(*Part, Ctx);
+    Parts.push_back({A.Index, /*Negated=*/false});
+  for (const ViewOffset &Part : Parts) {
+    auto P = Polynomial::fromExpr(*Part.Term, Ctx);
     if (!P)
       return P.takeError();
-    Value = Value + *P;
+    Value = Part.Negated ? Value - *P : Value + *P;
   }
   return Value;
 }

@@ -1,8 +1,9 @@
 // Local pointer views: 'float *p = a + off;' before the loop and row
 // pointers 'float *row = a + i * n;' in it are mapped as sections of the
-// parameter they view (a view before the loop also maps its own first
-// element, through which the device finds it). A view that is changed,
-// or whose base or offset the kernel changes, or that escapes, is not one.
+// parameter they view (a view before the loop is declared again at the
+// top of the loop's body, where the device computes it from the mapped
+// parameter). A view that is changed, or whose base or offset the kernel
+// changes, or that escapes, is not one.
 // RUN: %ownmap-rewrite --no-line-directives %s -- | FileCheck %s --strict-whitespace
 // test/e2e/rewritten-pointer-views.test runs them offloaded;
 // pointer-views-errors.c has the views that are not.
@@ -18,14 +19,17 @@ OM_KERNEL void window(int n, int off, OM_IN const float *x, OM_OUT float *y) {
 // CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[off:(n > 0 ? n + 1 : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 
 // The view starts at x[off + 2] but the loop reads from x[off + 5]: the
-// section starts at the view.
+// section starts where the loop reads.
 OM_KERNEL void ahead(int n, int off, OM_IN const float *x, OM_OUT float *y) {
   const float *w = &x[off + 2];
   for (int i = 0; i < n; ++i)
     y[i] = w[i + 3];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void ahead(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[off + 2:(n > 0 ? n + 3 : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[off + 5:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
+// CHECK-NEXT:  {{^}}  for (int i = 0; i < n; ++i){{$}}
+// CHECK-NEXT:  {{^}}    { const float *w = &x[off + 2]; y[i] = w[i + 3];{{$}}
+// CHECK-NEXT:  {{^}}  }{{$}}
 
 OM_KERNEL void scale_rows(int m, int n, OM_IN const float *s, OM_INOUT float *a) {
   for (int i = 0; i < m; ++i) {
