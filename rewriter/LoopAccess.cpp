@@ -1,157 +1,23 @@
 //===- LoopAccess.cpp - what an offload candidate loop reads and writes ---===//
 #include "LoopAccess.h"
-#include "ArrayParameters.h"
-#include "ChangedVariables.h"
-#include "Diagnostics.h"
-#include "PointerViews.h"
-#include "Reductions.h"
+#include "AccessWalker.h"
 #include "SourceText.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLExtras.h"
-#include <map>
 
 using namespace clang;
 
 namespace ownmap {
 
-namespace {
-
-/// Variables declared inside the loop (the index included): private to an
-/// iteration, so they need no map.
-class LoopLocals : public RecursiveASTVisitor<LoopLocals> {
-public:
-  explicit LoopLocals(const ForStmt &Outer) : Outer(Outer) {}
-  const ForStmt &Outer;
-  llvm::SmallPtrSet<const VarDecl *, 16> Vars;
-  /// Indices of canonical inner loops declared outside the loop.
-  std::vector<const VarDecl *> OutsideInnerIndices;
-  /// The body has break or continue: no access is certain to run.
-  bool Jumps = false;
-  /// Variables the loop changes (ChangedVariables.h).
-  VariableSet Changed = changedVariables(&Outer);
-  bool VisitVarDecl(VarDecl *V) {
-    Vars.insert(V);
-    return true;
-  }
-  /// An index declared before its loop is the loop's own, like one
-  /// declared in the header (checkIndexOnlyInItsLoops makes sure).
-  bool VisitForStmt(ForStmt *For) {
-    auto Canonical = matchCanonicalLoop(*For);
-    if (!Canonical) {
-      llvm::consumeError(Canonical.takeError());
-      return true;
-    }
-    if (Canonical->IndexDeclaredOutside &&
-        Vars.insert(Canonical->Index).second && For != &Outer)
-      OutsideInnerIndices.push_back(Canonical->Index);
-    return true;
-  }
-  bool VisitBreakStmt(BreakStmt *) { return Jumps = true; }
-  bool VisitContinueStmt(ContinueStmt *) { return Jumps = true; }
-};
+namespace walk {
 
 const DeclRefExpr *asVarRef(const Expr *E) {
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return Ref && isa<VarDecl>(Ref->getDecl()) ? Ref : nullptr;
 }
-
-/// Walks the loop in evaluation order. Expressions are visited either as
-/// values (visitValue) or as the object an lvalue designates (visitObject),
-/// so every reference to an outer variable is seen with how it is used.
-class AccessWalker {
-public:
-  AccessWalker(const CanonicalLoop &Loop, const LoopLocals &Locals,
-               NestedDirectives Nested)
-      : Loop(Loop), Locals(Locals), Ctx(Loop.Index->getASTContext()),
-        Nested(Nested), Views(Locals.Vars, Locals.Changed,
-              /*Redeclared=*/Nested == NestedDirectives::Refuse) {}
-
-  llvm::Expected<LoopAccesses> run();
-
-private:
-  const CanonicalLoop &Loop;
-  const LoopLocals &Locals;
-  const ASTContext &Ctx;
-  NestedDirectives Nested;
-  ViewResolver Views; // local pointers that view parameters
-  std::vector<const VarDecl *> ViewsBeforeLoop;
-  std::map<const ParmVarDecl *, ArrayShape> Shapes; // read once each
-  llvm::MapVector<const VarDecl *, VariableAccesses> Found;
-  llvm::SmallPtrSet<const VarDecl *, 8> ModifiedLocals;
-  llvm::SmallVector<CanonicalLoop, 2> InnerLoops; // around the current point
-  unsigned ConditionalDepth = 0;
-  unsigned FieldDepth = 0; // inside the base of `.field`
-  llvm::Error Failure = llvm::Error::success();
-  bool Failed = false;
-  unsigned BreakTargets = 0; // enclosing inner loops and switches
-
-  void fail(llvm::Error E) {
-    if (Failed) {
-      llvm::consumeError(std::move(E));
-      return;
-    }
-    Failed = true;
-    Failure = std::move(E);
-  }
-  void fail(SourceLocation Loc, const llvm::Twine &Message) {
-    fail(sourceError(Rule::LoopUnsupported, Loc, Message));
-  }
-
-  void record(const VarDecl *V, Access A) {
-    A.InnerLoops = InnerLoops;
-    A.Field = FieldDepth > 0;
-    A.Conditional = ConditionalDepth > 0 || Locals.Jumps;
-    VariableAccesses &VA = Found[V];
-    VA.Var = V;
-    VA.Accesses.push_back(A);
-  }
-
-  /// An outer variable the loop can use, or null (inner local, or an error
-  /// has been recorded).
-  const VarDecl *outerVariable(const DeclRefExpr &Ref);
-  const ViewChain *viewOf(const VarDecl *V) { return Views.viewOf(V); }
-  /// viewOf for a use of V at Use: the views of its chain declared before
-  /// the loop are to be declared again at the top of the loop's body.
-  const ViewChain *viewUsed(const VarDecl *V, SourceLocation Use);
-  /// Fails unless View, declared before the loop, can be declared again at
-  /// the top of its body: not used in the loop's header (which the device
-  /// computes before the body), its name not declared by the body itself,
-  /// nor a variable it reads hidden by one of the header.
-  void checkRedeclarable(const VarDecl &View, SourceLocation Use);
-  bool InHeader = false; // visiting the loop's header
-
-  void visitStmt(const Stmt *S);
-  void visitConditional(const Stmt *S) {
-    ++ConditionalDepth;
-    visitStmt(S);
-    --ConditionalDepth;
-  }
-  void visitInnerFor(const ForStmt &For);
-  bool visitMinMaxIf(const IfStmt &If);
-  void visitValue(const Expr *E);
-  void visitObject(const Expr *E, AccessKind Kind);
-  /// An element of Base at Offsets (outermost first) plus Index.
-  void visitElement(const Expr *Site, const Expr *Base, const Expr *Index,
-                    AccessKind Kind,
-                    llvm::ArrayRef<const Expr *> Offsets = {});
-  /// `a[i][j]` of array parameter a: Leading holds `i`, outermost first.
-  void visitArrayElement(const Expr *Site, const DeclRefExpr &Ref,
-                         llvm::ArrayRef<const Expr *> Leading,
-                         const Expr *Index, AccessKind Kind,
-                         llvm::ArrayRef<const Expr *> Offsets);
-  void visitAssignment(const BinaryOperator &B);
-  bool visitScalarUpdate(const BinaryOperator &B);
-  const VarDecl *reductionTarget(const Expr *LHS) const;
-  void recordUpdate(const Expr *Target, const ReductionUpdate &U);
-  void visitCall(const CallExpr &Call);
-  void visitAddressOf(const UnaryOperator &AddrOf);
-};
 
 const VarDecl *AccessWalker::outerVariable(const DeclRefExpr &Ref) {
   const auto *V = dyn_cast<VarDecl>(Ref.getDecl());
@@ -484,132 +350,6 @@ void AccessWalker::visitArrayElement(const Expr *Site, const DeclRefExpr &Ref,
   record(V, A);
 }
 
-} // namespace
-
-const DeclRefExpr *designatedVariable(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
-      E = Sub->getBase();
-    else if (const auto *M = dyn_cast<MemberExpr>(E))
-      E = M->getBase();
-    else if (const auto *U = dyn_cast<UnaryOperator>(E);
-             U && U->getOpcode() == UO_Deref)
-      E = U->getSubExpr();
-    else
-      return asVarRef(E);
-  }
-}
-
-namespace {
-
-void AccessWalker::visitAddressOf(const UnaryOperator &AddrOf) {
-  const DeclRefExpr *Ref = designatedVariable(AddrOf.getSubExpr());
-  const auto *V = Ref ? cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (const ViewChain *View = viewOf(V))
-    return fail(AddrOf.getOperatorLoc(),
-                "the loop takes the address of part of '" +
-                    View->Root->getName() + "' through '" + V->getName() +
-                    "' (pointer arithmetic or aliasing)");
-  if (V && Locals.Vars.count(V)) {
-    ModifiedLocals.insert(V); // whoever gets the address may write it
-    return visitValue(AddrOf.getSubExpr()); // an iteration-local address
-  }
-  if (!V)
-    return fail(AddrOf.getOperatorLoc(),
-                "the loop takes an address the analysis cannot trace");
-  fail(AddrOf.getOperatorLoc(),
-       "the loop takes the address of '" + V->getName() +
-           "' or part of it (pointer arithmetic or aliasing)");
-}
-
-const VarDecl *AccessWalker::reductionTarget(const Expr *LHS) const {
-  const DeclRefExpr *Target = asVarRef(LHS);
-  if (!Target || !Target->getType()->isArithmeticType())
-    return nullptr;
-  const auto *S = cast<VarDecl>(Target->getDecl());
-  return Locals.Vars.count(S) ? nullptr : S;
-}
-
-void AccessWalker::recordUpdate(const Expr *Target,
-                                const ReductionUpdate &U) {
-  visitValue(U.Operand);
-  if (const VarDecl *S = outerVariable(*asVarRef(Target)))
-    record(S, Access{AccessKind::Update, Target, nullptr, U.Op});
-}
-
-/// Records `s op= e`, `s = s op e`, `s = s < e ? s : e`, `s = fmaxf(s, e)`
-/// ... as a reduction update of scalar s. Returns false when B is not of
-/// such a form.
-bool AccessWalker::visitScalarUpdate(const BinaryOperator &B) {
-  const VarDecl *S = reductionTarget(B.getLHS());
-  if (!S)
-    return false;
-  std::optional<ReductionUpdate> U = assignmentUpdate(B, *S, Ctx);
-  if (!U)
-    return false;
-  recordUpdate(B.getLHS(), *U);
-  return true;
-}
-
-/// `if (e > s) s = e;` (max) and `if (e < s) s = e;` (min).
-bool AccessWalker::visitMinMaxIf(const IfStmt &If) {
-  const BinaryOperator *Assign = guardedAssignment(If);
-  const VarDecl *S = Assign ? reductionTarget(Assign->getLHS()) : nullptr;
-  if (!S)
-    return false;
-  std::optional<ReductionUpdate> U = guardedUpdate(If, *Assign, *S, Ctx);
-  if (!U)
-    return false;
-  recordUpdate(Assign->getLHS(), *U);
-  return true;
-}
-
-void AccessWalker::visitAssignment(const BinaryOperator &B) {
-  if (visitScalarUpdate(B))
-    return;
-  if (B.isCompoundAssignmentOp()) {
-    visitObject(B.getLHS(), AccessKind::Read);
-    visitValue(B.getRHS());
-  } else {
-    visitValue(B.getRHS());
-  }
-  visitObject(B.getLHS(), AccessKind::Write);
-}
-
-void AccessWalker::visitCall(const CallExpr &Call) {
-  visitValue(Call.getCallee());
-  const FunctionDecl *Callee = Call.getDirectCallee();
-  for (unsigned I = 0; I < Call.getNumArgs(); ++I) {
-    const Expr *Arg = Call.getArg(I);
-    const DeclRefExpr *Ref = asVarRef(Arg);
-    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (const ViewChain *View = viewUsed(V, Arg->getBeginLoc())) {
-      if (!readOnlyParameter(Callee, I))
-        return fail(Ref->getLocation(),
-                    "pointer '" + V->getName() + "', a view of '" +
-                        View->Root->getName() +
-                        "', is passed to a call as a non-const pointer; the "
-                        "analysis cannot see what the callee does with it");
-      Access A{AccessKind::Read, Ref, nullptr, ReductionOp::Add, {}, false,
-               Callee};
-      record(View->Root, A);
-      continue;
-    }
-    if (!V || !V->getType()->isPointerType() || Locals.Vars.count(V)) {
-      visitValue(Arg);
-      continue;
-    }
-    if (!readOnlyParameter(Callee, I))
-      return fail(Ref->getLocation(),
-                  "pointer '" + V->getName() +
-                      "' is passed to a call as a non-const pointer; the "
-                      "analysis cannot see what the callee does with it");
-    if (outerVariable(*Ref))
-      record(V, Access{AccessKind::Read, Ref, nullptr, ReductionOp::Add, {},
-                       false, Callee});
-  }
-}
 
 llvm::Expected<LoopAccesses> AccessWalker::run() {
   InHeader = true;
@@ -639,7 +379,22 @@ llvm::Expected<LoopAccesses> AccessWalker::run() {
   return Result;
 }
 
-} // namespace
+} // namespace walk
+
+const DeclRefExpr *designatedVariable(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+      E = Sub->getBase();
+    else if (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase();
+    else if (const auto *U = dyn_cast<UnaryOperator>(E);
+             U && U->getOpcode() == UO_Deref)
+      E = U->getSubExpr();
+    else
+      return walk::asVarRef(E);
+  }
+}
 
 bool readOnlyParameter(const FunctionDecl *Callee, unsigned I) {
   if (!Callee || I >= Callee->getNumParams())
@@ -650,9 +405,9 @@ bool readOnlyParameter(const FunctionDecl *Callee, unsigned I) {
 
 llvm::Expected<LoopAccesses> collectLoopAccesses(const CanonicalLoop &Loop,
                                                 NestedDirectives Nested) {
-  LoopLocals Locals(*Loop.Loop);
+  walk::LoopLocals Locals(*Loop.Loop);
   Locals.TraverseStmt(const_cast<ForStmt *>(Loop.Loop));
-  return AccessWalker(Loop, Locals, Nested).run();
+  return walk::AccessWalker(Loop, Locals, Nested).run();
 }
 
 } // namespace ownmap
