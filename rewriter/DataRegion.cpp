@@ -89,10 +89,10 @@ class RegionPlanner {
 public:
   /// A region over Loops[First..Last] of one block, or around Around.
   RegionPlanner(llvm::ArrayRef<PlannedLoop> Loops, size_t First, size_t Last,
-                const PointerOrigins &Origins, ASTContext &Ctx,
-                const TimeLoop *Around = nullptr)
-      : Loops(Loops), First(First), Last(Last), Origins(Origins), Ctx(Ctx),
-        Around(Around) {}
+                const PointerOrigins &Origins, llvm::ArrayRef<Polynomial> Stated,
+                ASTContext &Ctx, const TimeLoop *Around = nullptr)
+      : Loops(Loops), First(First), Last(Last), Origins(Origins),
+        Stated(Stated), Ctx(Ctx), Around(Around) {}
 
   std::optional<DataRegion> plan();
 
@@ -100,6 +100,9 @@ private:
   llvm::ArrayRef<PlannedLoop> Loops;
   size_t First, Last;
   const PointerOrigins &Origins;
+  /// What the kernel states (OM_FACT) and C says of its array parameters:
+  /// true wherever in the kernel, unlike what a loop running says.
+  llvm::ArrayRef<Polynomial> Stated;
   ASTContext &Ctx;
   /// The time loop the region goes around, or null.
   const TimeLoop *Around;
@@ -261,16 +264,17 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
   const VariablePlan &Front = *Uses.front().Plan;
   Polynomial Low = *Front.Lower, High = *Front.Lower + *Front.Length;
   // Ends compare only where that is known for any value of the scalars
-  // (`x[off:n]` starts below `x[0:n]` when off < 0).
+  // the kernel does not state (`x[off:n]` starts below `x[0:n]` when
+  // off < 0).
   for (const Use &U : Uses.drop_front()) {
     Polynomial L = *U.Plan->Lower, H = *U.Plan->Lower + *U.Plan->Length;
-    if (provenNonNegative(Low - L, {}))
+    if (provenNonNegative(Low - L, Stated))
       Low = L;
-    else if (!provenNonNegative(L - Low, {}))
+    else if (!provenNonNegative(L - Low, Stated))
       return std::nullopt; // sections that cannot be compared
-    if (provenNonNegative(H - High, {}))
+    if (provenNonNegative(H - High, Stated))
       High = H;
-    else if (!provenNonNegative(High - H, {}))
+    else if (!provenNonNegative(High - H, Stated))
       return std::nullopt;
   }
   if (!stable(Low) || !stable(High))
@@ -427,11 +431,12 @@ bool DataRegion::invariant(const Polynomial &P) const {
 std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,
                                         const Stmt &KernelBody,
                                         const PointerOrigins &Origins,
+                                        llvm::ArrayRef<Polynomial> Stated,
                                         ASTContext &Ctx) {
   std::vector<DataRegion> Around;
   for (const TimeLoop &T : findTimeLoops(Loops, KernelBody, Ctx))
     if (auto Region =
-            RegionPlanner(Loops, T.First, T.Last, Origins, Ctx, &T).plan())
+            RegionPlanner(Loops, T.First, T.Last, Origins, Stated, Ctx, &T).plan())
       Around.push_back(std::move(*Region));
   std::vector<DataRegion> Regions;
   size_t First = 0;
@@ -448,7 +453,7 @@ std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,
       --End;
     if (End > First)
       if (auto Region =
-              RegionPlanner(Loops, First, End, Origins, Ctx).plan())
+              RegionPlanner(Loops, First, End, Origins, Stated, Ctx).plan())
         if (llvm::none_of(Around, [&](const DataRegion &Outer) {
               return addsNothing(Outer, *Region);
             }))

@@ -115,10 +115,12 @@ struct DataRegion {
 /// order) in KernelBody: each spans at least two loops of one block, or
 /// goes around a time loop (TimeLoop.h), and keeps at least one array.
 /// A region within a host loop's region that keeps nothing more is left
-/// out. Origins says which arrays the kernel's other pointers may reach.
+/// out. Origins says which arrays the kernel's other pointers may reach;
+/// Stated, facts `P >= 0` that hold throughout the kernel (its OM_FACTs).
 std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,
                                         const clang::Stmt &KernelBody,
                                         const PointerOrigins &Origins,
+                                        llvm::ArrayRef<Polynomial> Stated,
                                         clang::ASTContext &Ctx);
 
 } // namespace ownmap

@@ -431,10 +431,11 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
       fail(std::move(E));
     return;
   }
+  std::vector<Polynomial> Stated = Annotations->statedFacts();
   std::vector<DataRegion> Regions =
       planDataRegions(Loops, *Kernel.getBody(), PointerOrigins(*Annotations),
-                      Kernel.getASTContext());
-  if (auto E = checkEarlierWrites(Loops, Regions, Annotations->statedFacts()))
+                      Stated, Kernel.getASTContext());
+  if (auto E = checkEarlierWrites(Loops, Regions, Stated))
     return fail(std::move(E));
   placeExclusivityChecks(*Annotations, Loops, Regions);
   placeFacts(Loops, Regions, Kernel.getASTContext());
