@@ -39,18 +39,7 @@ std::vector<Polynomial> KernelAnnotations::statedFacts() const {
   std::vector<Polynomial> Values;
   for (const StatedFact &F : Facts)
     Values.push_back(F.Value);
-  // C makes every extent of an array parameter positive: `b[i][j]` of
-  // `float b[m][n]` moves up with i.
-  for (const auto &[Param, Annotation] : Params) {
-    if (!isArrayParameter(*Param))
-      continue;
-    if (auto Shape = arrayShape(*Param)) {
-      for (const Polynomial &Extent : Shape->InnerExtents)
-        Values.push_back(Extent - Polynomial(1));
-    } else {
-      llvm::consumeError(Shape.takeError());
-    }
-  }
+  llvm::append_range(Values, ExtentFacts);
   return Values;
 }
 
@@ -105,10 +94,13 @@ static bool pointsToPlainData(const ParmVarDecl &P) {
 
 /// An array parameter's extents, and its row count when OM_LEN does not
 /// state it: the written `[m]`, which a map from OM_LEN uses as well.
-static llvm::Error readArrayShape(const ParmVarDecl &P, ParamAnnotation &PA) {
+static llvm::Error readArrayShape(const ParmVarDecl &P, ParamAnnotation &PA,
+                                  std::vector<Polynomial> &ExtentFacts) {
   auto Shape = arrayShape(P);
   if (!Shape)
     return Shape.takeError();
+  for (const Polynomial &Extent : Shape->InnerExtents)
+    ExtentFacts.push_back(Extent - Polynomial(1));
   if (PA.Length)
     return llvm::Error::success();
   if (!Shape->WrittenRows)
@@ -214,7 +206,7 @@ llvm::Expected<KernelAnnotations> readKernelAnnotations(const FunctionDecl &FD) 
       continue;
     }
     if (PA.Kind && isArrayParameter(*P))
-      if (auto E = readArrayShape(*P, PA)) {
+      if (auto E = readArrayShape(*P, PA, KA.ExtentFacts)) {
         Errors = llvm::joinErrors(std::move(Errors), std::move(E));
         continue;
       }

@@ -46,10 +46,13 @@ struct KernelAnnotations {
   llvm::DenseMap<const clang::ParmVarDecl *, ParamAnnotation> Params;
   /// What its OM_FACTs state (StatedFacts.h).
   std::vector<StatedFact> Facts;
+  /// What C says of its array parameters: each inner extent is positive
+  /// (`n - 1 >= 0` for `float b[m][n]`, so `b[i][j]` moves up with i).
+  std::vector<Polynomial> ExtentFacts;
 
   /// The annotation of P, or null when P has none.
   const ParamAnnotation *lookup(const clang::ParmVarDecl *P) const;
-  /// The stated facts as polynomials P >= 0.
+  /// The stated facts and ExtentFacts, as polynomials P >= 0.
   std::vector<Polynomial> statedFacts() const;
 };
 

@@ -150,4 +150,27 @@ bool canInsertLineAfter(const Stmt &S, const SourceManager &SM,
   return false;
 }
 
+const VarDecl *
+kernelVariableNamed(const FunctionDecl &Kernel, llvm::StringRef Name,
+                    const llvm::SmallPtrSetImpl<const VarDecl *> *Skip) {
+  auto Named = [&](const VarDecl *V) {
+    return V->getName() == Name && !(Skip && Skip->count(V));
+  };
+  for (const ParmVarDecl *P : Kernel.parameters())
+    if (Named(P))
+      return P;
+  llvm::SmallVector<const Stmt *, 32> Work{Kernel.getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && Named(V))
+          return V;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return nullptr;
+}
+
 } // namespace ownmap

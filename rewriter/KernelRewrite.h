@@ -2,9 +2,11 @@
 #ifndef OWNMAP_REWRITER_KERNELREWRITE_H
 #define OWNMAP_REWRITER_KERNELREWRITE_H
 
+#include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Error.h"
 #include <vector>
 
@@ -74,6 +76,14 @@ llvm::Expected<BodyTop> declareAtBodyTop(const clang::ForStmt &Loop,
 /// True when insertLineAfter can insert a line after S.
 bool canInsertLineAfter(const clang::Stmt &S, const clang::SourceManager &SM,
                         const clang::LangOptions &LangOpts);
+
+/// A parameter or local of Kernel called Name, other than those in Skip:
+/// a name the rewrite may not give a variable of its own, nor use for a
+/// global of that name.
+const clang::VarDecl *
+kernelVariableNamed(const clang::FunctionDecl &Kernel, llvm::StringRef Name,
+                    const llvm::SmallPtrSetImpl<const clang::VarDecl *> *Skip =
+                        nullptr);
 
 } // namespace ownmap
 

@@ -82,27 +82,6 @@ private:
                           tooling::Replacements &Edits);
 };
 
-/// A parameter or local of Kernel called Name: a clause naming a global of
-/// that name before one of its loops would name it instead.
-static const VarDecl *kernelVariableNamed(const FunctionDecl &Kernel,
-                                          llvm::StringRef Name) {
-  for (const ParmVarDecl *P : Kernel.parameters())
-    if (P->getName() == Name)
-      return P;
-  llvm::SmallVector<const Stmt *, 32> Work{Kernel.getBody()};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (const auto *DS = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getName() == Name)
-          return V;
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Work.push_back(Child);
-  }
-  return nullptr;
-}
-
 llvm::Expected<OffloadPlan>
 KernelConsumer::planLoop(const KernelAnnotations &Annotations,
                          const LoopSite &Site, const SourceManager &SM) {

@@ -1,6 +1,7 @@
 //===- StructFields.cpp - structs of arrays passed by pointer -------------===//
 #include "StructFields.h"
 #include "Diagnostics.h"
+#include "KernelRewrite.h"
 #include "LoopAccess.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -123,28 +124,6 @@ const VarDecl *initialisedLocal(const MemberExpr &Use, const UsedField &F,
                  V->getName() == localName(*F.Struct, *F.Field)
              ? V
              : nullptr;
-}
-
-/// A variable of the kernel named Name, other than one in Own.
-const VarDecl *
-variableNamed(const FunctionDecl &Kernel, llvm::StringRef Name,
-              const llvm::SmallPtrSetImpl<const VarDecl *> &Own) {
-  for (const ParmVarDecl *P : Kernel.parameters())
-    if (P->getName() == Name)
-      return P;
-  llvm::SmallVector<const Stmt *, 32> Work{Kernel.getBody()};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (const auto *DS = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D);
-            V && V->getName() == Name && !Own.count(V))
-          return V;
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Work.push_back(Child);
-  }
-  return nullptr;
 }
 
 /// The fields of Struct's struct that OM_LEN's expression Text names, in
@@ -322,7 +301,7 @@ llvm::Expected<FieldLocals> Expander::run() {
     if (!F.needsLocal())
       continue;
     std::string Name = localName(*F.Struct, *F.Field);
-    if (const VarDecl *Taken = variableNamed(Kernel, Name, Own))
+    if (const VarDecl *Taken = kernelVariableNamed(Kernel, Name, &Own))
       return sourceError(Rule::StructFieldUse,
                          F.Uses.empty() ? Taken->getLocation()
                                         : F.Uses.front()->getBeginLoc(),
