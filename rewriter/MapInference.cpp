@@ -447,6 +447,8 @@ llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
   Result.Loop = Loop;
   Result.Private = Accesses.OutsideInnerIndices;
   Result.ViewsBeforeLoop = Accesses.ViewsBeforeLoop;
+  llvm::copy_if(Accesses.ViewsBeforeLoop, std::back_inserter(Result.Private),
+                [](const clang::VarDecl *View) { return viewIsReassigned(*View); });
   Inference Infer(Annotations, Loop, Accesses);
   // Every variable the loop cannot offload is reported, not only the first.
   llvm::Error Errors = llvm::Error::success();

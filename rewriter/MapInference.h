@@ -66,15 +66,16 @@ struct OffloadPlan {
   std::vector<VariablePlan> Variables;
   /// Loops the directive covers: 2 when the inner loop is collapsed.
   unsigned Collapse = 1;
-  /// Indices of inner loops declared before the loop: each thread needs
-  /// its own.
+  /// Indices of inner loops declared before the loop, and the views it
+  /// assigns again (viewIsReassigned): each thread needs its own.
   std::vector<const clang::VarDecl *> Private;
   /// Globals that functions the loop calls read (the mapped ones are
   /// Variables too).
   std::vector<CalleeGlobal> Globals;
   /// Views declared before the loop that it needs, in declaration order:
-  /// declared again at the top of its body, where the device computes them
-  /// from the mapped parameters (LoopAccesses::ViewsBeforeLoop).
+  /// given their values again at the top of its body (viewAtBodyTop),
+  /// where the device computes them from the mapped parameters
+  /// (LoopAccesses::ViewsBeforeLoop).
   std::vector<const clang::VarDecl *> ViewsBeforeLoop;
 
   /// "#pragma omp target teams distribute parallel for map(...) ..."

@@ -303,14 +303,14 @@ static llvm::Error addEdits(const CompoundStmt &Body,
           "put it on a line of its own");
     llvm::append_range(Before[First], EntryLines);
   }
-  // A view declared before a loop is declared again at the top of its
+  // A view declared before a loop gets its value again at the top of its
   // body, which may need braces: their closing one ends the loop.
   for (const PlannedLoop &Loop : Loops) {
     if (Loop.Plan.ViewsBeforeLoop.empty())
       continue;
     std::vector<std::string> Declarations;
     for (const VarDecl *View : Loop.Plan.ViewsBeforeLoop)
-      Declarations.push_back(viewDeclaration(*View));
+      Declarations.push_back(viewAtBodyTop(*View));
     auto Top = declareAtBodyTop(*Loop.Site.Loop, llvm::join(Declarations, " "),
                                 SM, Ctx.getLangOpts());
     if (!Top)

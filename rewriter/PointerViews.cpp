@@ -92,10 +92,20 @@ bool offsetsFromScalars(const PointerView &View) {
   });
 }
 
-std::string viewDeclaration(const VarDecl &V) {
+bool viewIsReassigned(const VarDecl &View) {
+  return !View.getType().isConstQualified();
+}
+
+std::string viewAtBodyTop(const VarDecl &View) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
-  V.print(OS, V.getASTContext().getPrintingPolicy());
+  const PrintingPolicy &Policy = View.getASTContext().getPrintingPolicy();
+  if (!viewIsReassigned(View)) {
+    View.print(OS, Policy);
+    return Text + ";";
+  }
+  OS << View.getName() << " = ";
+  View.getInit()->printPretty(OS, nullptr, Policy);
   return Text + ";";
 }
 

@@ -4,9 +4,9 @@
 // at an offset. A loop's accesses through a view are accesses of the
 // parameter it finally views, when neither the view, nor (for a view
 // declared before the loop) its base and the variables of its offset, ever
-// change. A view declared before the loop is declared again at the top of
-// the loop's body, where the device computes it from the mapped parameter:
-// its offset may only read scalar variables.
+// change. A view declared before the loop gets its value again at the top
+// of the loop's body, where the device computes it from the mapped
+// parameter: its offset may only read scalar variables.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_POINTERVIEWS_H
@@ -45,8 +45,18 @@ std::optional<PointerView> pointerViewOf(const clang::VarDecl &V);
 /// can compute the view again from its base.
 bool offsetsFromScalars(const PointerView &View);
 
-/// V's declaration as code, e.g. "float *w = y + 2;", to declare it again.
-std::string viewDeclaration(const clang::VarDecl &V);
+/// True when View, declared before a loop, is given its value again at
+/// the top of the loop's body by an assignment to a private copy (the
+/// directive lists it in `private`): a view whose pointer is not itself
+/// const. Declaring it again instead would hide the one before the loop
+/// (-Wshadow) and leave that one unused where only offloaded loops read
+/// it (-Wunused-variable).
+bool viewIsReassigned(const clang::VarDecl &View);
+
+/// The code that gives View its value at the top of a loop's body:
+/// "w = y + 2;" when viewIsReassigned, else its declaration again,
+/// "float *const w = y + 2;".
+std::string viewAtBodyTop(const clang::VarDecl &View);
 
 /// Why View, declared before Loop, cannot be declared again at the top of
 /// Loop's body: the body declares View's name itself, or a variable of

@@ -24,9 +24,9 @@ OM_KERNEL void one_based(int n, OM_IN const float *x, OM_OUT float *y) {
     w[i] = 2 * x[i - 1];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void one_based(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n + 1 > 1 ? n : 0)]) map(from: y[0:(n + 1 > 1 ? n : 0)]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for private(w) map(to: x[0:(n + 1 > 1 ? n : 0)]) map(from: y[0:(n + 1 > 1 ? n : 0)]){{$}}
 // CHECK-NEXT:  {{^}}  for (int i = 1; i <= n; ++i){{$}}
-// CHECK-NEXT:  {{^}}    { float *w = y - 1; w[i] = 2 * x[i - 1];{{$}}
+// CHECK-NEXT:  {{^}}    { w = y - 1; w[i] = 2 * x[i - 1];{{$}}
 // CHECK-NEXT:  {{^}}  }{{$}}
 
 OM_KERNEL void two_offsets(int n, int k, OM_IN const float *x, OM_OUT float *y) {
@@ -46,7 +46,7 @@ OM_KERNEL void reversed(int n, OM_IN const float *x, OM_OUT float *y) {
 // CHECK-LABEL: {{^}}OM_KERNEL void reversed(
 // CHECK:       map(to: x[0:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT:  {{^}}  for (int i = 0; i < n; ++i) {{[{]$}}
-// CHECK-NEXT:  {{^}}    const float *last = x + n - 1;{{$}}
+// CHECK-NEXT:  {{^}}    last = x + n - 1;{{$}}
 // CHECK-NEXT:  {{^}}    y[i] = last[-i] * 3;{{$}}
 
 OM_KERNEL void leading(int n, OM_IN const float *x, OM_OUT float *y) {
@@ -55,7 +55,7 @@ OM_KERNEL void leading(int n, OM_IN const float *x, OM_OUT float *y) {
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void leading(
 // CHECK:       map(from: y[0:(n > 0 ? n : 0)]){{$}}
-// CHECK-NEXT:  {{^}}  for (int i = 0; i < n; ++i) { float *w = 2 + y; w[i - 2] = x[i] - 1; }{{$}}
+// CHECK-NEXT:  {{^}}  for (int i = 0; i < n; ++i) { w = 2 + y; w[i - 2] = x[i] - 1; }{{$}}
 
 // A view of a view, both before the loop: both are declared again, in order.
 OM_KERNEL void view_of_view(int n, OM_IN const float *x, OM_INOUT float *y) {
@@ -67,7 +67,7 @@ OM_KERNEL void view_of_view(int n, OM_IN const float *x, OM_INOUT float *y) {
 // CHECK-LABEL: {{^}}OM_KERNEL void view_of_view(
 // CHECK:       map(tofrom: y[1:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT:  {{^}}  for (int i = 0; i < n; ++i){{$}}
-// CHECK-NEXT:  {{^}}    { float *b = &y[4]; float *w = b - 3; w[i] += x[i];{{$}}
+// CHECK-NEXT:  {{^}}    { b = &y[4]; w = b - 3; w[i] += x[i];{{$}}
 
 // Row pointers in the loop, of a block that starts one row and one column
 // into a.
@@ -85,7 +85,7 @@ OM_KERNEL OM_FACT(ld >= n) void row_sums(int m, int n, int ld, OM_IN const float
 // CHECK-LABEL: {{^}}OM_KERNEL OM_FACT(ld >= n) void row_sums(
 // CHECK:       map(to: a[ld + 1:{{.*}}]) map(from: s[0:{{.*}}]){{$}}
 // CHECK-NEXT:  {{^}}  for (int i = 0; i < m; ++i) {{[{]$}}
-// CHECK-NEXT:  {{^}}    const float *block = a + ld + 1;{{$}}
+// CHECK-NEXT:  {{^}}    block = a + ld + 1;{{$}}
 // CHECK-NEXT:  {{^}}    const float *row = block + i * ld;{{$}}
 
 // CHECK-LABEL: {{^}}int main(void) {

@@ -20,9 +20,9 @@ OM_KERNEL void shifted_out(int n, OM_IN const float *x, OM_OUT float *y) {
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void shifted_out(
 // CHECK:       {{^}}  float *w = y + 2;{{$}}
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: y[3:(n > 0 ? n : 0)]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for private(w) map(to: x[0:(n > 0 ? n : 0)]) map(from: y[3:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT:  {{^}}  for (int i = 0; i < n; ++i){{$}}
-// CHECK-NEXT:  {{^}}    { float *w = y + 2; w[i + 1] = x[i];{{$}}
+// CHECK-NEXT:  {{^}}    { w = y + 2; w[i + 1] = x[i];{{$}}
 // CHECK-NEXT:  {{^}}  }{{$}}
 
 OM_KERNEL void view_at_first(int n, OM_IN const float *x, OM_OUT float *y) {
@@ -34,7 +34,7 @@ OM_KERNEL void view_at_first(int n, OM_IN const float *x, OM_OUT float *y) {
 // CHECK-LABEL: {{^}}OM_KERNEL void view_at_first(
 // CHECK:       map(from: y[2:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT:  {{^}}  for (int i = 0; i < n; ++i) {{[{]$}}
-// CHECK-NEXT:  {{^}}    float *w = y + 2;{{$}}
+// CHECK-NEXT:  {{^}}    w = y + 2;{{$}}
 // CHECK-NEXT:  {{^}}    w[i] = x[i];{{$}}
 
 OM_KERNEL void one_based(int n, OM_IN const float *x, OM_OUT float *y) {
@@ -53,7 +53,7 @@ OM_KERNEL void past_the_end(int n, OM_IN const float *x, OM_INOUT float *y) {
 // CHECK-LABEL: {{^}}OM_KERNEL void past_the_end(
 // CHECK:       map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT:  {{^}}  for (int i = 0; i < n; ++i){{$}}
-// CHECK-NEXT:  {{^}}    { float *w = y + n; w[-1 - i] += x[i];{{$}}
+// CHECK-NEXT:  {{^}}    { w = y + n; w[-1 - i] += x[i];{{$}}
 
 int main(void) {
   float x[8], y[12], z[12], u[12], v[12];

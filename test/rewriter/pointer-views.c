@@ -16,7 +16,7 @@ OM_KERNEL void window(int n, int off, OM_IN const float *x, OM_OUT float *y) {
     y[i] = w[i] + w[i + 1];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void window(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[off:(n > 0 ? n + 1 : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for private(w) map(to: x[off:(n > 0 ? n + 1 : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 
 // The view starts at x[off + 2] but the loop reads from x[off + 5]: the
 // section starts where the loop reads.
@@ -26,9 +26,9 @@ OM_KERNEL void ahead(int n, int off, OM_IN const float *x, OM_OUT float *y) {
     y[i] = w[i + 3];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void ahead(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[off + 5:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for private(w) map(to: x[off + 5:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT:  {{^}}  for (int i = 0; i < n; ++i){{$}}
-// CHECK-NEXT:  {{^}}    { const float *w = &x[off + 2]; y[i] = w[i + 3];{{$}}
+// CHECK-NEXT:  {{^}}    { w = &x[off + 2]; y[i] = w[i + 3];{{$}}
 // CHECK-NEXT:  {{^}}  }{{$}}
 
 OM_KERNEL void scale_rows(int m, int n, OM_IN const float *s, OM_INOUT float *a) {
