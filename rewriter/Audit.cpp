@@ -248,7 +248,8 @@ void TargetLoopAudit::auditPointer(const CanonicalLoop &Loop,
     std::string Bytes;
     if (Item->Length) {
       if (auto Len = Polynomial::fromExpr(*Item->Length, Ctx))
-        Bytes = (*Len * Size).str();
+        Bytes = (*Len * Size)
+                    .str(ArithmeticType::of(Item->Length->getType(), Ctx));
       else
         llvm::consumeError(Len.takeError());
     }
@@ -506,7 +507,9 @@ void TargetLoopAudit::compareSections(const MapItem &Item, bool Own,
   }
   if (!Own || !Below || !Above || (*Below == 0 && *Above == 0))
     return;
-  std::string Extra = ((*Length - *Accessed.Length) * ElementSize).str();
+  ArithmeticType In = Accessed.BoundsType.widest(
+      ArithmeticType::of(Item.Length->getType(), Ctx));
+  std::string Extra = ((*Length - *Accessed.Length) * ElementSize).str(In);
   Copies C = copiesOf(Item.Type);
   add(FindingLevel::Warning, Rule::AuditMapTooBroad,
       Item.Item->getBeginLoc(),

@@ -298,10 +298,13 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
   // The union is as long as any loop's section, so it needs a guard only
   // when every loop's does: then it is not empty when some loop's is not.
   std::vector<NonEmptyGuard> NonEmpty;
-  for (const Use &U : Uses)
+  ArithmeticType In;
+  for (const Use &U : Uses) {
     NonEmpty.push_back(U.Plan->NonEmpty);
-  std::string Section = Var->getName().str() + "[" + Low.str() + ":" +
-                        branchFreeLength(High - Low, NonEmpty) + "]";
+    In = In.widest(U.Plan->BoundsType);
+  }
+  std::string Section = Var->getName().str() + "[" + Low.str(In) + ":" +
+                        branchFreeLength(High - Low, NonEmpty, In) + "]";
   std::vector<std::string> Where;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const Use &U : Uses)

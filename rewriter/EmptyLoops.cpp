@@ -58,8 +58,9 @@ static std::vector<Polynomial> factsWhenRunning(const IndexRange &R) {
 }
 
 NonEmptyGuard nonEmptyCondition(const Polynomial &Length,
-                              llvm::ArrayRef<std::vector<IndexRange>> Nests,
-                              llvm::ArrayRef<Polynomial> Stated) {
+                                llvm::ArrayRef<std::vector<IndexRange>> Nests,
+                                llvm::ArrayRef<Polynomial> Stated,
+                                const ArithmeticType &In) {
   if (Nests.empty())
     return {};
   std::vector<Tested> Loops;
@@ -69,7 +70,7 @@ NonEmptyGuard nonEmptyCondition(const Polynomial &Length,
       continue;
     if (dependsOnIndex(R, Nests.front()))
       continue; // cannot be written outside the loops: Length is tested
-    std::string Condition = R.End.str() + " > " + R.First.str();
+    std::string Condition = R.End.str(R.Type) + " > " + R.First.str(R.Type);
     if (llvm::none_of(Loops,
                       [&](const Tested &T) { return T.Condition == Condition; }))
       Loops.push_back({Condition, factsWhenRunning(R)});
@@ -99,17 +100,18 @@ NonEmptyGuard nonEmptyCondition(const Polynomial &Length,
   }
   llvm::append_range(Facts, Guard.Facts);
   if (!provenNonNegative(Length, Facts)) {
-    Guard.Terms.push_back(Length.str() + " > 0");
+    Guard.Terms.push_back(Length.str(In) + " > 0");
     Guard.Facts.push_back(Length - Polynomial(1));
   }
   return Guard;
 }
 
 std::string guardedLength(const Polynomial &Length,
-                          const NonEmptyGuard &NonEmpty) {
+                          const NonEmptyGuard &NonEmpty,
+                          const ArithmeticType &In) {
   if (NonEmpty.empty())
-    return Length.str();
-  return "(" + llvm::join(NonEmpty.Terms, " && ") + " ? " + Length.str() +
+    return Length.str(In);
+  return "(" + llvm::join(NonEmpty.Terms, " && ") + " ? " + Length.str(In) +
          " : 0)";
 }
 
@@ -121,12 +123,13 @@ static bool implies(const NonEmptyGuard &A, const NonEmptyGuard &B) {
 }
 
 std::string branchFreeLength(const Polynomial &Length,
-                             llvm::ArrayRef<NonEmptyGuard> AnyOf) {
+                             llvm::ArrayRef<NonEmptyGuard> AnyOf,
+                             const ArithmeticType &In) {
   std::vector<std::string> Products;
   for (size_t K = 0; K < AnyOf.size(); ++K) {
     const NonEmptyGuard &Guard = AnyOf[K];
     if (Guard.empty())
-      return Length.str();
+      return Length.str(In);
     // A || B is B when A implies B (the first of two that are alike stays).
     bool Redundant = false;
     for (size_t J = 0; J < AnyOf.size() && !Redundant; ++J)
@@ -142,11 +145,11 @@ std::string branchFreeLength(const Polynomial &Length,
       Products.push_back(Product);
   }
   if (Products.empty())
-    return Length.str();
+    return Length.str(In);
   std::string Condition = Products.size() == 1
                               ? Products.front()
                               : "(" + llvm::join(Products, " + ") + " > 0)";
-  return Condition + " * " + operandText(Length);
+  return Condition + " * " + operandText(Length, In);
 }
 
 } // namespace ownmap

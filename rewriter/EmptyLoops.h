@@ -38,10 +38,11 @@ struct NonEmptyGuard {
 /// empty; no terms when Length needs no
 /// guard (it is provably never negative, and zero whenever a loop around
 /// every access runs zero times). Stated are facts `P >= 0` the program
-/// states.
+/// states. A loop's condition computes in its bounds' type, Length in In.
 NonEmptyGuard nonEmptyCondition(const Polynomial &Length,
-                              llvm::ArrayRef<std::vector<IndexRange>> Nests,
-                              llvm::ArrayRef<Polynomial> Stated = {});
+                                llvm::ArrayRef<std::vector<IndexRange>> Nests,
+                                llvm::ArrayRef<Polynomial> Stated,
+                                const ArithmeticType &In);
 
 /// What holds whenever some access over Nests runs: each loop around all
 /// of them runs at least once (End - First - 1 >= 0), as polynomials that
@@ -62,10 +63,12 @@ bool nonNegativeWhenRunning(const Polynomial &P,
 /// dividend: `n * n - 2` given `n - 3 >= 0`.
 bool provenNonNegative(const Polynomial &P, llvm::ArrayRef<Polynomial> Facts);
 
-/// Length as a map clause writes it: `(n > 0 && m > 0 ? Length : 0)` for
-/// the terms of NonEmpty, or Length itself when there are none.
+/// Length as a map clause writes it, computing in In: `(n > 0 && m > 0 ?
+/// Length : 0)` for the terms of NonEmpty, or Length itself when there are
+/// none.
 std::string guardedLength(const Polynomial &Length,
-                          const NonEmptyGuard &NonEmpty);
+                          const NonEmptyGuard &NonEmpty,
+                          const ArithmeticType &In);
 
 /// Length when one of AnyOf's guards holds, else 0, without `?:`, `&&` or
 /// `||`: `(n > 0) * n`; a guard that implies another is left out. clang 19
@@ -73,7 +76,8 @@ std::string guardedLength(const Polynomial &Length,
 /// with "Instruction does not dominate all uses"). Length itself when one
 /// of them has no terms.
 std::string branchFreeLength(const Polynomial &Length,
-                             llvm::ArrayRef<NonEmptyGuard> AnyOf);
+                             llvm::ArrayRef<NonEmptyGuard> AnyOf,
+                             const ArithmeticType &In);
 
 } // namespace ownmap
 

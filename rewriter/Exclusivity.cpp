@@ -12,6 +12,7 @@ struct Mapped {
   const ParmVarDecl *Param;
   const ParamAnnotation *Annotation;
   Polynomial Lower, End;
+  ArithmeticType Type;
 };
 
 /// OM_SCRATCH owns its elements too: overlapping another mapped section, its
@@ -32,6 +33,8 @@ ExclusivityPair pairOf(const Mapped &A, const Mapped &B) {
   Pair.ExclusiveEnd = A.End;
   Pair.OtherLower = B.Lower;
   Pair.OtherEnd = B.End;
+  Pair.ExclusiveType = A.Type;
+  Pair.OtherType = B.Type;
   std::string Names = "'" + A.Param->getName().str() + "' and '" +
                       B.Param->getName().str() + "'";
   Pair.Proven = A.Param->getType().isRestrictQualified() &&
@@ -64,11 +67,11 @@ std::string ExclusivityPair::check() const {
   const auto *Kernel = llvm::cast<FunctionDecl>(Exclusive->getDeclContext());
   return "ownmap_check_exclusive(" + quoted(Kernel->getName()) + ", " +
          quoted(macroName(Kind)) + ", " + quoted(Exclusive->getName()) + ", " +
-         elementAddress(*Exclusive, ExclusiveLower) + ", " +
-         elementAddress(*Exclusive, ExclusiveEnd) + ", " +
+         elementAddress(*Exclusive, ExclusiveLower, ExclusiveType) + ", " +
+         elementAddress(*Exclusive, ExclusiveEnd, ExclusiveType) + ", " +
          quoted(Other->getName()) + ", " +
-         elementAddress(*Other, OtherLower) + ", " +
-         elementAddress(*Other, OtherEnd) + ");";
+         elementAddress(*Other, OtherLower, OtherType) + ", " +
+         elementAddress(*Other, OtherEnd, OtherType) + ");";
 }
 
 bool ExclusivityPair::widen(const ExclusivityPair &O) {
@@ -83,6 +86,8 @@ bool ExclusivityPair::widen(const ExclusivityPair &O) {
   ExclusiveEnd = EE;
   OtherLower = OL;
   OtherEnd = OE;
+  ExclusiveType = ExclusiveType.widest(O.ExclusiveType);
+  OtherType = OtherType.widest(O.OtherType);
   return true;
 }
 
@@ -98,7 +103,7 @@ exclusivityPairs(const KernelAnnotations &Annotations,
     const auto *P = llvm::dyn_cast<ParmVarDecl>(V.Var);
     const ParamAnnotation *A = P ? Annotations.lookup(P) : nullptr;
     if (A && A->Kind && V.Map && V.Lower && V.Length)
-      Params.push_back({P, A, *V.Lower, *V.Lower + *V.Length});
+      Params.push_back({P, A, *V.Lower, *V.Lower + *V.Length, V.BoundsType});
   }
   llvm::sort(Params, [](const Mapped &L, const Mapped &R) {
     return L.Param->getFunctionScopeIndex() < R.Param->getFunctionScopeIndex();

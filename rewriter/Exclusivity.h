@@ -28,8 +28,10 @@ struct ExclusivityPair {
   /// Both restrict-qualified: distinct without a run-time check.
   bool Proven = false;
   std::string Why;
-  /// The element ranges [Lower, End) the loop maps of each pointer.
+  /// The element ranges [Lower, End) the loop maps of each pointer, and
+  /// what their texts compute in.
   Polynomial ExclusiveLower, ExclusiveEnd, OtherLower, OtherEnd;
+  ArithmeticType ExclusiveType, OtherType;
 
   /// The statement that checks the pair at run time (when not Proven):
   /// `ownmap_check_exclusive("k", "OM_INOUT", "y", y, y + n, "x", x, x + n);`

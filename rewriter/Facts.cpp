@@ -26,11 +26,13 @@ std::vector<std::string> readsOnlyFacts(const PlannedLoop &Loop,
         !V.Length || keeps(Region, V.Var))
       continue;
     std::string Name = V.Var->getName().str();
-    Facts.push_back("ownmap_kernel_reads_only(" +
-                    elementAddress(*V.Var, *V.Lower) + ", " +
-                    (V.NonEmpty.empty() ? operandText(*V.Length)
-                                        : guardedLength(*V.Length, V.NonEmpty)) +
-                    " * sizeof *" + Name + ");");
+    Facts.push_back(
+        "ownmap_kernel_reads_only(" +
+        elementAddress(*V.Var, *V.Lower, V.BoundsType) + ", " +
+        (V.NonEmpty.empty()
+             ? operandText(*V.Length, V.BoundsType)
+             : guardedLength(*V.Length, V.NonEmpty, V.BoundsType)) +
+        " * sizeof *" + Name + ");");
   }
   return Facts;
 }

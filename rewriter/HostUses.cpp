@@ -16,7 +16,7 @@ bool HostUses::touches(const VarDecl *V) const {
 }
 
 std::string ElementUse::section() const {
-  return Pointer->getName().str() + "[" + Index.str() + ":1]";
+  return Pointer->getName().str() + "[" + Index.str(IndexType) + ":1]";
 }
 
 namespace {
@@ -127,7 +127,9 @@ void classify(const DeclRefExpr &Ref, const VarDecl &V, const ParentMap &Map,
   if (Ref.getType()->getPointeeType()->isPointerType())
     return Unknown();
   std::optional<Polynomial> Index = Polynomial(0);
+  ArithmeticType IndexType;
   if (Sub) {
+    IndexType = ArithmeticType::of(Sub->getIdx()->getType(), Ctx);
     auto Subscript = Polynomial::fromExpr(*Sub->getIdx(), Ctx);
     Index = Subscript ? std::optional(std::move(*Subscript)) : std::nullopt;
     if (!Subscript)
@@ -153,10 +155,10 @@ void classify(const DeclRefExpr &Ref, const VarDecl &V, const ParentMap &Map,
     return;
   }
   if (Read)
-    Uses.Elements.push_back({&V, *Index, false, false});
+    Uses.Elements.push_back({&V, *Index, false, false, IndexType});
   if (Write)
-    Uses.Elements.push_back(
-        {&V, std::move(*Index), true, !Read && Map.runsWithRoot(P)});
+    Uses.Elements.push_back({&V, std::move(*Index), true,
+                             !Read && Map.runsWithRoot(P), IndexType});
 }
 
 } // namespace

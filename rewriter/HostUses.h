@@ -45,6 +45,8 @@ struct ElementUse {
   /// a loop or an operator that may skip it, and not in place): the
   /// element's old value is overwritten for certain.
   bool Certain = false;
+  /// What the host code computes the subscript in.
+  ArithmeticType IndexType{};
 
   /// "u[n - 1:1]"
   std::string section() const;

@@ -296,11 +296,15 @@ llvm::Error Inference::section(const VariableAccesses &VA,
   if (auto E = lowerToViewStarts(VA, ViewStarts, Facts, *Min, *Max))
     return E;
   Polynomial Length = *Max - *Min + Polynomial(1);
-  Plan.NonEmpty = nonEmptyCondition(Length, Nests, Stated);
-  Plan.Section = Name + "[" + Min->str() + ":" +
-                 guardedLength(Length, Plan.NonEmpty) + "]";
+  ArithmeticType In;
+  for (const AffineSubscript &S : Reached)
+    In = In.widest(S.Type);
+  Plan.NonEmpty = nonEmptyCondition(Length, Nests, Stated, In);
+  Plan.Section = Name + "[" + Min->str(In) + ":" +
+                 guardedLength(Length, Plan.NonEmpty, In) + "]";
   Plan.Lower = *Min;
   Plan.Length = Length;
+  Plan.BoundsType = In;
   Plan.Reason = "section from subscripts " + llvm::join(Sites, ", ") +
                 " over " + llvm::join(Ranges, ", ");
   return llvm::Error::success();

@@ -37,8 +37,10 @@ struct VariablePlan {
   const clang::VarDecl *Var = nullptr;
   std::optional<MapKind> Map;
   std::string Section;            // "x[0:n]", or the name for a scalar map
-  /// For an array section: its first element and element count.
+  /// For an array section: its first element and element count, and what
+  /// their texts compute in (the widest type of the subscripts).
   std::optional<Polynomial> Lower, Length;
+  ArithmeticType BoundsType;
   /// When the loops may reach no element of the section: the condition
   /// under which they reach some, which guards Length in the map
   /// (EmptyLoops.h): terms that must all hold; none when Length needs no

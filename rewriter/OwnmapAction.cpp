@@ -455,7 +455,8 @@ void KernelConsumer::adviseOnInOut(const KernelAnnotations &Annotations,
         }
     if (!First || (Read && Written) || !First->Length)
       continue;
-    std::string Bytes = (*First->Length * pointeeBytes(*P)).str();
+    std::string Bytes =
+        (*First->Length * pointeeBytes(*P)).str(First->BoundsType);
     std::string Name = P->getName().str();
     /// The one direction the map moves for nothing, and what would not.
     struct Advice {

@@ -326,19 +326,26 @@ llvm::Expected<Polynomial> Polynomial::fromExpr(const Expr &Expression,
   return *Nodes.front().Value;
 }
 
-std::string Polynomial::str() const {
+std::string Polynomial::str() const { return str(ArithmeticType()); }
+
+std::string Polynomial::str(const ArithmeticType &In) const {
   std::string Out;
   auto Append = [&](int64_t Coefficient, const Monomial &M) {
     bool Negative = Coefficient < 0;
     uint64_t Magnitude = Negative ? -static_cast<uint64_t>(Coefficient)
                                   : static_cast<uint64_t>(Coefficient);
+    // C computes left to right: a product, and a sum from its first term
+    // on, compute in In when their first factor does.
+    bool Widen = M.size() > 1 || Magnitude != 1 ||
+                 (Out.empty() && Terms.size() > 1);
     if (Out.empty())
       Out = Negative ? "-" : "";
     else
       Out += Negative ? " - " : " + ";
     std::string Product;
     for (const Atom &A : M)
-      Product += (Product.empty() ? "" : " * ") + A.Text;
+      Product += Product.empty() ? (Widen ? In.widened(A) : A.Text)
+                                 : " * " + A.Text;
     if (M.empty())
       Out += std::to_string(Magnitude);
     else if (Magnitude == 1)
@@ -359,7 +366,11 @@ std::string Polynomial::str() const {
 }
 
 std::string operandText(const Polynomial &P) {
-  std::string Text = P.str();
+  return operandText(P, ArithmeticType());
+}
+
+std::string operandText(const Polynomial &P, const ArithmeticType &In) {
+  std::string Text = P.str(In);
   bool Simple = llvm::all_of(Text, [](char C) {
     return isAsciiIdentifierContinue(C);
   });
@@ -367,10 +378,15 @@ std::string operandText(const Polynomial &P) {
 }
 
 std::string elementAddress(const VarDecl &P, const Polynomial &Index) {
+  return elementAddress(P, Index, ArithmeticType());
+}
+
+std::string elementAddress(const VarDecl &P, const Polynomial &Index,
+                           const ArithmeticType &In) {
   std::string Name = P.getName().str();
   if (Index == Polynomial(0))
     return Name;
-  return Name + " + " + operandText(Index);
+  return Name + " + " + operandText(Index, In);
 }
 
 } // namespace ownmap

@@ -11,6 +11,7 @@
 #ifndef OWNMAP_REWRITER_POLYNOMIAL_H
 #define OWNMAP_REWRITER_POLYNOMIAL_H
 
+#include "ArithmeticType.h"
 #include "clang/AST/Expr.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
@@ -85,6 +86,8 @@ public:
   /// Deterministic text: monomials in order of first appearance, the
   /// constant last, e.g. "n - 2", "2 * m * n + 1", "0".
   std::string str() const;
+  /// The text computing in In (ArithmeticType.h): `(long)m * n`.
+  std::string str(const ArithmeticType &In) const;
 
 private:
   using Monomial = std::vector<Atom>; // sorted; empty for the constant
@@ -97,9 +100,14 @@ private:
 /// P's text as an operand of `+` or `*`: in parentheses unless it is one
 /// name or number, e.g. "n", "(n - 2)".
 std::string operandText(const Polynomial &P);
+/// The same, computing in In: "((long)m * n)".
+std::string operandText(const Polynomial &P, const ArithmeticType &In);
 
 /// `p`, `p + k` or `p + (e)`: the address of element Index of pointer P.
 std::string elementAddress(const clang::VarDecl &P, const Polynomial &Index);
+/// The same, with the offset computing in In: `p + (long)m * n`.
+std::string elementAddress(const clang::VarDecl &P, const Polynomial &Index,
+                           const ArithmeticType &In);
 
 } // namespace ownmap
 

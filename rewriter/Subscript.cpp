@@ -149,6 +149,9 @@ SubscriptAnalysis::range(const CanonicalLoop &L,
                   L.Index->getName() + "' may not be positive");
   IndexRange R;
   R.Var = L.Index;
+  R.Type = ArithmeticType::of(L.Index->getType(), Ctx)
+               .widest(ArithmeticType::of(L.Init->getType(), Ctx))
+               .widest(ArithmeticType::of(L.Limit->getType(), Ctx));
   std::string Name = L.Index->getName().str();
   if (!L.Downward) {
     R.First = *Init;
@@ -178,7 +181,8 @@ SubscriptAnalysis::range(const CanonicalLoop &L,
     Last = Polynomial(*SpanC / *StepC);
   else
     Last = Polynomial::atom(
-        Atom{"(" + operandText(Span) + " / " + operandText(Step) + ")",
+        Atom{"(" + operandText(Span, R.Type) + " / " +
+                 operandText(Step, R.Type) + ")",
              nullptr, nullptr, std::make_shared<const Polynomial>(Span)});
   R.Index = Atom{Name + "'", L.Index};
   R.Step = Step;
@@ -308,6 +312,7 @@ llvm::Error SubscriptAnalysis::boundQuotients(AffineSubscript &S) const {
       if (!isInvariantAtom(D) &&
           llvm::none_of(S.Nest, [&](const IndexRange &R) { return R.Index == D; }))
         return reason(whyVarying(D));
+    ArithmeticType In = ArithmeticType::of(A.Source->getType(), Ctx);
     std::optional<int64_t> Scale = S.Value.split(A).first.constant();
     if (!Scale || S.Value.degree(A) != 1)
       return reason("'" + A.Text + "' is multiplied by a variable");
@@ -317,7 +322,7 @@ llvm::Error SubscriptAnalysis::boundQuotients(AffineSubscript &S) const {
         return std::move(E);
       if (std::optional<int64_t> C = B.constant())
         return Polynomial(Shift ? *C >> Q->second : *C / Q->second);
-      return Polynomial::atom(Atom{"(" + operandText(B) +
+      return Polynomial::atom(Atom{"(" + operandText(B, In) +
                                       (Shift ? " >> " : " / ") +
                                       std::to_string(Q->second) + ")",
                                   nullptr, nullptr,
@@ -351,6 +356,21 @@ void SubscriptAnalysis::widestRuns(std::vector<IndexRange> &Nest) const {
     R.First = Polynomial(0);
     R.End = Widest;
   }
+}
+
+/// The widest type the pieces of A's subscript compute in.
+static ArithmeticType subscriptType(const Access &A, const ASTContext &Ctx) {
+  ArithmeticType Type;
+  auto Add = [&](const Expr *E) {
+    if (E)
+      Type = Type.widest(ArithmeticType::of(E->getType(), Ctx));
+  };
+  Add(A.Index);
+  for (const RowSubscript &Row : A.Rows)
+    Add(Row.Index);
+  for (const ViewOffset &Part : A.ViewOffsets)
+    Add(Part.Term);
+  return Type;
 }
 
 llvm::Expected<Polynomial>
@@ -394,6 +414,7 @@ SubscriptAnalysis::analyse(const Access &A) const {
   if (!Value)
     return Value.takeError();
   S.Value = *Value;
+  S.Type = subscriptType(A, Ctx);
   substituteLocals(S.Value, S.Nest);
   for (const IndexRange &R : S.Nest)
     if (R.VarValue && S.Value.degree(indexAtom(R.Var)) > 1)

@@ -35,6 +35,9 @@ struct IndexRange {
   std::optional<Polynomial> VarValue;
   std::optional<Polynomial> Step; // of a strided loop (`i += s`)
   std::string Text; // "i in [0, n)"
+  /// What the loop's bounds compute in: its variable's, start's and
+  /// limit's types.
+  ArithmeticType Type;
 };
 
 /// An affine subscript and the elements it reaches over its loop nest.
@@ -42,6 +45,9 @@ struct AffineSubscript {
   Polynomial Value;
   Polynomial Min, Max;             // inclusive
   std::vector<IndexRange> Nest;    // outermost (the offloaded loop) first
+  /// What the kernel computes the subscript in (`(size_t)i * n + j`: a
+  /// 64-bit type), for texts of its range.
+  ArithmeticType Type;
 };
 
 class SubscriptAnalysis {

@@ -1,22 +1,18 @@
-// XFAIL: *
 // Issue 13's loop form `(size_t)i * n + j` with int bounds: the kernel
-// computes its subscripts in size_t so that m * n may pass INT_MAX, but the
-// rewritten sections (and the exclusivity check and elision fact before
-// the loop) compute their length as the int product `m * n`:
-//   map(tofrom: y[0:(m > 0 && n > 0 ? m * n : 0)])
-// With m = 65536, n = 32769 (2,147,549,184 one-byte elements) the product
-// overflows (undefined; in practice it wraps negative), the runtime is asked
-// for an impossible allocation and aborts ("Failure to allocate device
-// memory ... failure of target construct while offloading is mandatory"),
-// while the serial build runs and prints the line the LARGE check expects.
-// The small call passes today; the large one is the failure.
+// computes its subscripts in size_t so that m * n may pass INT_MAX. The
+// rewritten section's length must compute in a type as wide (`(long)m *
+// n`), not as the int product `m * n`: with m = 65536, n = 32769
+// (2,147,549,184 one-byte elements) that product overflows (in practice it
+// wraps negative), the runtime is asked for an impossible allocation and
+// aborts ("Failure to allocate device memory ... failure of target
+// construct while offloading is mandatory"), while the serial build runs
+// and prints the line the LARGE check expects.
 // RUN: %ownmap-rewrite --no-line-directives %s -o %t.rw.c --
 // RUN: FileCheck %s --strict-whitespace < %t.rw.c
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out
 // RUN: diff %t.ser.out %t.omp.out
-// The large run, offloaded first (it fails at once today); about 4 GiB of
-// memory when it works.
+// The large run, offloaded: about 4 GiB of memory.
 // RUN: %t.omp 65536 32769 | FileCheck %s --check-prefix=LARGE
 #include <ownmap.h>
 #include <stddef.h>
@@ -29,7 +25,7 @@ OM_KERNEL void bump(int m, int n, OM_INOUT unsigned char *y) {
       y[(size_t)i * n + j] += 1;
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void bump(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(tofrom: y[0:(m > 0 && n > 0 ? m * n : 0)]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(tofrom: y[0:(m > 0 && n > 0 ? (long)m * n : 0)]){{$}}
 
 int main(int argc, char **argv) {
   int m = argc > 2 ? atoi(argv[1]) : 4, n = argc > 2 ? atoi(argv[2]) : 5;

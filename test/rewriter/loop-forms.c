@@ -70,7 +70,7 @@ OM_KERNEL void casts(int m, int n, OM_IN const float *x, OM_OUT float *y) {
       y[(size_t)i * n + j] = x[(size_t)i * n + j] * 0.5f;
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void casts(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: x[0:(m > 0 && n > 0 ? m * n : 0)]) map(from: y[0:(m > 0 && n > 0 ? m * n : 0)]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: x[0:(m > 0 && n > 0 ? (long)m * n : 0)]) map(from: y[0:(m > 0 && n > 0 ? (long)m * n : 0)]){{$}}
 
 OM_KERNEL void halves(int n, OM_IN const float *x, OM_IN const float *z, OM_OUT float *y) {
   for (int i = 0; i < n; ++i)

@@ -1,0 +1,55 @@
+//===- ArithmeticType.cpp - the type printed section arithmetic computes in ===//
+#include "ArithmeticType.h"
+#include "Polynomial.h"
+#include "clang/Basic/CharInfo.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace ownmap {
+
+ArithmeticType ArithmeticType::of(QualType T, const ASTContext &Ctx) {
+  if (T.isNull() || !T->isIntegerType())
+    return {};
+  T = T.getCanonicalType().getUnqualifiedType();
+  unsigned IntBits = Ctx.getIntWidth(Ctx.IntTy);
+  unsigned TBits = Ctx.getIntWidth(T);
+  bool Signed = T->isSignedIntegerOrEnumerationType();
+  if (TBits < IntBits || (Signed && TBits <= IntBits))
+    return {}; // promoted to int
+  unsigned Needed = TBits + (Signed ? 0 : 1);
+  QualType Wide;
+  for (QualType Candidate : {Ctx.LongTy, Ctx.LongLongTy})
+    if (Ctx.getIntWidth(Candidate) >= Needed) {
+      Wide = Candidate;
+      break;
+    }
+  if (Wide.isNull())
+    Wide = Signed ? T : Ctx.getCorrespondingSignedType(T);
+  ArithmeticType Type;
+  Type.Ctx = &Ctx;
+  Type.Bits = Ctx.getIntWidth(Wide);
+  Type.Spelling = Wide.getAsString(Ctx.getPrintingPolicy());
+  return Type;
+}
+
+ArithmeticType ArithmeticType::widest(const ArithmeticType &Other) const {
+  return Other.Bits > Bits ? Other : *this;
+}
+
+std::string ArithmeticType::widened(const Atom &A) const {
+  if (isPlain())
+    return A.Text;
+  QualType T = A.Source ? A.Source->getType()
+                        : A.Var ? A.Var->getType() : QualType();
+  if (!T.isNull() && T->isIntegerType() && Ctx->getIntWidth(T) >= Bits)
+    return A.Text;
+  // Atoms of source expressions are primary or parenthesised; the others
+  // (an OM_LEN count) may be any text.
+  bool Simple = A.Source || llvm::all_of(A.Text, [](char C) {
+                  return isAsciiIdentifierContinue(C);
+                });
+  return "(" + Spelling + ")" + (Simple ? A.Text : "(" + A.Text + ")");
+}
+
+} // namespace ownmap
