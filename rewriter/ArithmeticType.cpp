@@ -8,6 +8,23 @@ using namespace clang;
 
 namespace ownmap {
 
+/// True when Text binds as one operand: a name or number, or all of it in
+/// one pair of parentheses (a quotient the analysis writes). Atoms of
+/// source expressions always do; others (an OM_LEN count) may not.
+static bool isOperand(llvm::StringRef Text) {
+  if (llvm::all_of(Text, [](char C) { return isAsciiIdentifierContinue(C); }))
+    return true;
+  if (!Text.starts_with("("))
+    return false;
+  int Depth = 0;
+  for (size_t K = 0; K < Text.size(); ++K) {
+    Depth += Text[K] == '(' ? 1 : Text[K] == ')' ? -1 : 0;
+    if (Depth == 0)
+      return K + 1 == Text.size();
+  }
+  return false;
+}
+
 ArithmeticType ArithmeticType::of(QualType T, const ASTContext &Ctx) {
   if (T.isNull() || !T->isIntegerType())
     return {};
@@ -44,12 +61,8 @@ std::string ArithmeticType::widened(const Atom &A) const {
                         : A.Var ? A.Var->getType() : QualType();
   if (!T.isNull() && T->isIntegerType() && Ctx->getIntWidth(T) >= Bits)
     return A.Text;
-  // Atoms of source expressions are primary or parenthesised; the others
-  // (an OM_LEN count) may be any text.
-  bool Simple = A.Source || llvm::all_of(A.Text, [](char C) {
-                  return isAsciiIdentifierContinue(C);
-                });
-  return "(" + Spelling + ")" + (Simple ? A.Text : "(" + A.Text + ")");
+  return "(" + Spelling + ")" +
+         (A.Source || isOperand(A.Text) ? A.Text : "(" + A.Text + ")");
 }
 
 } // namespace ownmap
