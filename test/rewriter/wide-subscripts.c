@@ -1,12 +1,12 @@
 // Sections of subscripts the kernel computes in a type wider than int
-// compute in a type as wide: `long` and `ptrdiff_t` indices, a cast of the
-// second factor (`i * (size_t)n`), an int index under a wider sum, a
-// strided `long` loop. A product of int sizes is never printed as int
-// arithmetic there (`(long)m * n`, not `m * n`, which overflows past
-// INT_MAX); sizes that are already 64-bit (`size_t m, n`) need no cast.
-// The same holds for every text printed from such a section: the
-// exclusivity check, the reads-only fact, a data region's map and its
-// element update, and the static report.
+// compute in a type as wide: `long` and `ptrdiff_t` indices, a cast of
+// the second factor (`i * (size_t)n`), unsigned sizes, an int size times
+// a size_t one, a strided `long` loop. A product of int sizes is never
+// printed as int arithmetic there (`(long)m * n`, not `m * n`, which
+// overflows past INT_MAX); sizes that are already 64-bit (`size_t m, n`)
+// need no cast. The same holds for every text printed from such a
+// section: the exclusivity check, the reads-only fact, a data region's
+// map and its element update, and the static report.
 // RUN: %ownmap-rewrite --no-line-directives %s -o %t.rw.c --report=%t.json --report-format=json --
 // RUN: FileCheck %s --strict-whitespace < %t.rw.c
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
@@ -56,6 +56,15 @@ OM_KERNEL void size_t_bounds(size_t m, size_t n, OM_INOUT float *y) {
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void size_t_bounds(
 // CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(tofrom: y[0:m * n]){{$}}
+
+// unsigned values may pass INT_MAX: they compute in long too.
+OM_KERNEL void unsigned_sizes(unsigned m, unsigned n, OM_INOUT float *y) {
+  for (unsigned i = 0; i < m; ++i)
+    for (unsigned j = 0; j < n; ++j)
+      y[i * n + j] += 1.5f;
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void unsigned_sizes(
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(tofrom: y[0:(long)m * n]){{$}}
 
 // An int size times a size_t one: the int comes first, so it is cast.
 OM_KERNEL void mixed(int m, size_t n, OM_INOUT float *y) {
@@ -128,6 +137,7 @@ int main(int argc, char **argv) {
   ptrdiff_indices(M, N, y);
   cast_second(M, N, y);
   size_t_bounds(M, N, y);
+  unsigned_sizes(M, N, y);
   mixed(M, N, y);
   strided(M, N, y);
   printf("%.2f %.2f\n", sum(y, M * N), y[M * N]);
