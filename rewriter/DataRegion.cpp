@@ -147,7 +147,7 @@ private:
 void RegionPlanner::collectRuns() {
   if (Around) {
     Runs = Around->Runs;
-    OpaqueUses = collectHostUses(Around->Opaque, Ctx);
+    OpaqueUses = collectHostUses(Around->Opaque, Ctx, Around->Skipped);
     Changed.insert(Around->Declared.begin(), Around->Declared.end());
   }
   for (size_t K = First; K < Last && !Around; ++K) {
@@ -155,8 +155,11 @@ void RegionPlanner::collectRuns() {
     if (!Host->empty())
       Runs.push_back({*Host, K, K + 1, Loops[K + 1].Site.Loop->getForLoc()});
   }
+  llvm::ArrayRef<const Stmt *> Skipped;
+  if (Around)
+    Skipped = Around->Skipped;
   for (const HostRun &Run : Runs)
-    RunUses.push_back(collectHostUses(Run.Statements, Ctx));
+    RunUses.push_back(collectHostUses(Run.Statements, Ctx, Skipped));
   auto AddChanged = [&](const HostUses &Host) {
     for (const auto &[V, U] : Host.Variables)
       if (U.Write && !V->getType()->isPointerType())
@@ -385,6 +388,8 @@ std::optional<DataRegion> RegionPlanner::plan() {
   Region.First = First;
   Region.Last = Last;
   Region.HostLoop = Around ? Around->Loop : nullptr;
+  if (Around)
+    Region.Returns = Around->Returns;
   Region.Changed = Changed;
   std::vector<Kept> KeptArrays;
   for (const auto &[Var, Uses] : Arrays)

@@ -31,6 +31,7 @@
 #include "Exclusivity.h"
 #include "HostUses.h"
 #include "KernelRewrite.h"
+#include "LoopReturns.h"
 #include "MapInference.h"
 #include "PointerOrigins.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -97,6 +98,8 @@ struct DataRegion {
   /// the loops; null when the region spans the statements from
   /// Loops[First] to Loops[Last].
   const clang::Stmt *HostLoop = nullptr;
+  /// The host loop's returns, which leave the region with `break`.
+  std::vector<LoopReturn> Returns;
   std::vector<RegionVariable> Variables;
   std::vector<TargetUpdate> Updates;
   /// Run-time exclusivity checks that go before the region's directive.

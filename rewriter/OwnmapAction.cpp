@@ -283,12 +283,13 @@ struct LineAfter {
 /// loop, with its checks and facts before it and the facts' withdrawal
 /// after it, and the braces, directives and updates of every data region
 /// around them.
-static llvm::Error addEdits(const CompoundStmt &Body,
+static llvm::Error addEdits(const FunctionDecl &Kernel,
                             llvm::ArrayRef<std::string> EntryLines,
                             llvm::ArrayRef<PlannedLoop> Loops,
                             llvm::ArrayRef<DataRegion> Regions,
                             ASTContext &Ctx, tooling::Replacements &Edits) {
   const SourceManager &SM = Ctx.getSourceManager();
+  const auto &Body = *cast<CompoundStmt>(Kernel.getBody());
   // Lines to insert before a statement, in order, keyed by its location;
   // after a loop, in order: its own, then a region's closing brace.
   llvm::MapVector<SourceLocation, std::vector<std::string>> Before;
@@ -324,10 +325,22 @@ static llvm::Error addEdits(const CompoundStmt &Body,
     if (!Loop.Facts.empty())
       After[Loop.Site.Loop].push_back(
           {factsDone().str(), Loop.Site.Loop->getForLoc()});
+  unsigned Returning = 0; // regions with returns so far
   for (const DataRegion &Region : Regions) {
     SourceLocation Start = Region.HostLoop
                                ? Region.HostLoop->getBeginLoc()
                                : Loops[Region.First].Site.Loop->getForLoc();
+    ReturnEdits Returns;
+    if (!Region.Returns.empty()) {
+      auto Made = returnEdits(Region.Returns, Kernel, Returning++, Ctx);
+      if (!Made)
+        return Made.takeError();
+      Returns = std::move(*Made);
+    }
+    for (const tooling::Replacement &Edit : Returns.Replacements)
+      if (auto E = Edits.add(Edit))
+        return E;
+    llvm::append_range(Before[Start], Returns.Before);
     llvm::append_range(Before[Start], Region.Checks);
     Before[Start].push_back(Region.pragma());
     Before[Start].push_back("{");
@@ -336,6 +349,8 @@ static llvm::Error addEdits(const CompoundStmt &Body,
     const Stmt *End = Region.HostLoop ? Region.HostLoop
                                       : Loops[Region.Last].Site.Loop;
     After[End].push_back({"}", Start});
+    for (const std::string &Line : Returns.After)
+      After[End].push_back({Line, Start});
   }
   for (const PlannedLoop &Loop : Loops) {
     std::vector<std::string> &Lines = Before[Loop.Site.Loop->getForLoc()];
@@ -420,7 +435,7 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   placeFacts(Loops, Regions, Kernel.getASTContext());
   if (auto E = linkGlobals(Loops, Kernel.getASTContext(), File.Edits))
     return fail(std::move(E));
-  if (auto E = addEdits(*cast<CompoundStmt>(Kernel.getBody()),
+  if (auto E = addEdits(Kernel,
                         entryDeclarations(*Annotations, *Fields, Loops),
                         Loops, Regions, Kernel.getASTContext(), File.Edits))
     return fail(std::move(E));

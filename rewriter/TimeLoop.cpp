@@ -72,9 +72,16 @@ std::optional<TimeLoop> timeLoop(const Stmt &Loop, const CompoundStmt &Block,
                                  size_t First, size_t Last, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (Loop.getBeginLoc().isMacroID() || !startsLine(Loop.getBeginLoc(), SM) ||
-      !canInsertLineAfter(Loop, SM, Ctx.getLangOpts()) || mayJumpOut(&Loop))
+      !canInsertLineAfter(Loop, SM, Ctx.getLangOpts()))
+    return std::nullopt;
+  auto Returns = loopReturns(Loop, Ctx);
+  if (!Returns)
     return std::nullopt;
   TimeLoop T;
+  T.Returns = std::move(*Returns);
+  for (const LoopReturn &R : T.Returns)
+    if (R.Deferred)
+      T.Skipped.push_back(R.Return->getRetValue());
   T.Loop = &Loop;
   T.First = First;
   T.Last = Last;
