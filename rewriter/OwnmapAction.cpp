@@ -220,9 +220,7 @@ static void placeExclusivityChecks(const KernelAnnotations &Annotations,
       if (Pair.Proven)
         continue;
       int R = RegionOf[K];
-      if (R < 0 || !llvm::all_of(Pair.bounds(), [&](const Polynomial &P) {
-            return Regions[R].invariant(P);
-          })) {
+      if (R < 0 || !Regions[R].hoists(Pair)) {
         Loops[K].Checks.push_back(Pair.check());
         continue;
       }

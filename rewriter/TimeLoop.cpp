@@ -2,6 +2,7 @@
 #include "TimeLoop.h"
 #include "HostUses.h"
 #include "KernelRewrite.h"
+#include "PointerExchange.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -127,7 +128,12 @@ std::optional<TimeLoop> timeLoop(const Stmt &Loop, const CompoundStmt &Block,
     Run.Statements.push_back(S);
   }
   EndRun(Block.getRBracLoc(), std::nullopt);
-  if (movesMappedPointer(collectHostUses(Host, Ctx), Loops) ||
+  if (auto Exchange = findExchange(Loop, Block,
+                                   Loops.slice(First, Last - First + 1))) {
+    T.Exchanged = std::move(Exchange->Pointers);
+    llvm::append_range(T.Skipped, Exchange->Copies);
+  }
+  if (movesMappedPointer(collectHostUses(Host, Ctx, T.Skipped), Loops) ||
       callsProgramFunction(Host, SM))
     return std::nullopt;
   llvm::SmallVector<const Stmt *, 32> Work{&Loop};

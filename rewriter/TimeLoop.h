@@ -13,9 +13,9 @@
 // can go there). The region keeps no array that opaque code reaches. A
 // `return` in the loop leaves the region with `break` (LoopReturns.h). No
 // region goes around a loop that jumps out of itself otherwise (goto, a
-// return under an inner loop or switch), moves a mapped pointer, or calls
-// a function of the program (which may reach an array through a global
-// alias).
+// return under an inner loop or switch), moves a mapped pointer other than
+// by exchanging buffers (PointerExchange.h), or calls a function of the
+// program (which may reach an array through a global alias).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_TIMELOOP_H
@@ -42,8 +42,10 @@ struct TimeLoop {
   std::vector<const clang::VarDecl *> Declared;
   /// Its returns, which leave the region with `break`.
   std::vector<LoopReturn> Returns;
-  /// Code of its host statements that does not run there: the returned
-  /// values computed after the region.
+  /// Pointers the loops map that its body exchanges (PointerExchange.h).
+  std::vector<const clang::VarDecl *> Exchanged;
+  /// Host code the region's updates ignore: the returned values computed
+  /// after the region, and the copies that exchange pointers.
   std::vector<const clang::Stmt *> Skipped;
 };
 
