@@ -401,7 +401,8 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
     return fail(Fields.takeError());
   // An escape and the loops' own errors are reported together.
   bool Failed = false;
-  if (auto E = checkEscapes(*Annotations)) {
+  if (auto E = llvm::joinErrors(checkEscapes(*Annotations),
+                                checkScratchShared(*Annotations))) {
     fail(std::move(E));
     Failed = true;
   }
