@@ -34,4 +34,4 @@ OM_KERNEL void fine(int steps, int n, OM_SCRATCH float *p, OM_SCRATCH float *q,
   }
 }
 // CHECK-NOT: 'p' and
-// CHECK-NOT: error
+// CHECK-NOT: error: OM_SCRATCH
