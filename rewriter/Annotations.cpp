@@ -223,4 +223,11 @@ llvm::Expected<KernelAnnotations> readKernelAnnotations(const FunctionDecl &FD) 
   return KA;
 }
 
+std::optional<std::string> statedLength(const VarDecl &V) {
+  for (const auto *A : V.specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation().starts_with(LengthPrefix))
+      return A->getAnnotation().drop_front(LengthPrefix.size()).str();
+  return std::nullopt;
+}
+
 } // namespace ownmap

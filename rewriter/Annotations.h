@@ -69,6 +69,9 @@ bool isKernel(const clang::FunctionDecl &FD);
 llvm::Expected<KernelAnnotations>
 readKernelAnnotations(const clang::FunctionDecl &FD);
 
+/// The text of V's OM_LEN, when it has one.
+std::optional<std::string> statedLength(const clang::VarDecl &V);
+
 } // namespace ownmap
 
 #endif

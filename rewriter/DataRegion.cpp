@@ -147,7 +147,7 @@ private:
 void RegionPlanner::collectRuns() {
   if (Around) {
     Runs = Around->Runs;
-    OpaqueUses = collectHostUses(Around->Opaque, Ctx);
+    OpaqueUses = collectHostUses(Around->Opaque, Ctx, Around->Skipped);
     Changed.insert(Around->Declared.begin(), Around->Declared.end());
   }
   for (size_t K = First; K < Last && !Around; ++K) {
@@ -155,8 +155,11 @@ void RegionPlanner::collectRuns() {
     if (!Host->empty())
       Runs.push_back({*Host, K, K + 1, Loops[K + 1].Site.Loop->getForLoc()});
   }
+  llvm::ArrayRef<const Stmt *> Skipped;
+  if (Around)
+    Skipped = Around->Skipped;
   for (const HostRun &Run : Runs)
-    RunUses.push_back(collectHostUses(Run.Statements, Ctx));
+    RunUses.push_back(collectHostUses(Run.Statements, Ctx, Skipped));
   auto AddChanged = [&](const HostUses &Host) {
     for (const auto &[V, U] : Host.Variables)
       if (U.Write && !V->getType()->isPointerType())
@@ -307,8 +310,11 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
                         branchFreeLength(High - Low, NonEmpty, In) + "]";
   std::vector<std::string> Where;
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const Use &U : Uses)
-    Where.push_back(lineColumn(Loops[U.Loop].Site.Loop->getForLoc(), SM));
+  for (const Use &U : Uses) {
+    std::string At = lineColumn(Loops[U.Loop].Site.Loop->getForLoc(), SM);
+    if (!llvm::is_contained(Where, At))
+      Where.push_back(At);
+  }
   std::string Once =
       Around ? "; mapped once around the host loop at " +
                    lineColumn(Around->Loop->getBeginLoc(), SM) +
@@ -388,14 +394,42 @@ std::optional<DataRegion> RegionPlanner::plan() {
   Region.First = First;
   Region.Last = Last;
   Region.HostLoop = Around ? Around->Loop : nullptr;
+  if (Around)
+    Region.Returns = Around->Returns;
   Region.Changed = Changed;
+  // Exchanged buffers are mapped over the union of all their sections, and
+  // kept all (or the region would map one buffer that a loop's pointer
+  // leaves for another, not mapped by it), with no host code reaching them.
+  std::vector<Use> Exchanged;
+  if (Around)
+    for (const VarDecl *V : Around->Exchanged)
+      llvm::append_range(Exchanged, Arrays.lookup(V));
+  llvm::sort(Exchanged,
+             [](const Use &A, const Use &B) { return A.Loop < B.Loop; });
   std::vector<Kept> KeptArrays;
-  for (const auto &[Var, Uses] : Arrays)
-    if (Uses.size() >= (Around ? 1u : 2u))
-      if (auto Kept = keep(Var, Uses)) {
-        KeptArrays.push_back({Var, Kept->Map, Kept->Section, Uses});
-        Region.Variables.push_back(std::move(*Kept));
-      }
+  for (const auto &[Var, Uses] : Arrays) {
+    bool Exchanges = Around && llvm::is_contained(Around->Exchanged, Var);
+    std::optional<RegionVariable> Kept;
+    if (Uses.size() >= (Around ? 1u : 2u) && !(Exchanges && hostTouches(Var)))
+      Kept = keep(Var, Exchanges ? llvm::ArrayRef<Use>(Exchanged)
+                                 : llvm::ArrayRef<Use>(Uses));
+    if (!Kept && Exchanges)
+      return std::nullopt;
+    if (!Kept)
+      continue;
+    if (Exchanges) {
+      std::vector<std::string> Others;
+      for (const VarDecl *V : Around->Exchanged)
+        if (V != Var)
+          Others.push_back(V->getName().str());
+      Kept->Reason += "; the host loop exchanges it with " +
+                      llvm::join(Others, ", ") +
+                      ", so every buffer is mapped over all their sections";
+      Region.Exchanged.push_back(Var);
+    }
+    KeptArrays.push_back({Var, Kept->Map, Kept->Section, Uses});
+    Region.Variables.push_back(std::move(*Kept));
+  }
   if (Region.Variables.empty())
     return std::nullopt;
   for (size_t R = 0; R < Runs.size(); ++R)
@@ -429,6 +463,13 @@ bool movesMappedPointer(const HostUses &Uses,
 
 bool DataRegion::invariant(const Polynomial &P) const {
   return invariantUnder(P, Changed);
+}
+
+bool DataRegion::hoists(const ExclusivityPair &Pair) const {
+  return !llvm::is_contained(Exchanged, Pair.Exclusive) &&
+         !llvm::is_contained(Exchanged, Pair.Other) &&
+         llvm::all_of(Pair.bounds(),
+                      [&](const Polynomial &P) { return invariant(P); });
 }
 
 std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,

@@ -22,7 +22,8 @@
 //
 // A time loop gets a region around it (TimeLoop.h); the host runs of its
 // body get their updates the same way, and OM_OUT data is mapped tofrom
-// there (the loop may run zero times).
+// there (the loop may run zero times). Buffers it exchanges are kept all
+// or the region is not made (PointerExchange.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_DATAREGION_H
@@ -31,6 +32,7 @@
 #include "Exclusivity.h"
 #include "HostUses.h"
 #include "KernelRewrite.h"
+#include "LoopReturns.h"
 #include "MapInference.h"
 #include "PointerOrigins.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -97,6 +99,11 @@ struct DataRegion {
   /// the loops; null when the region spans the statements from
   /// Loops[First] to Loops[Last].
   const clang::Stmt *HostLoop = nullptr;
+  /// The host loop's returns, which leave the region with `break`.
+  std::vector<LoopReturn> Returns;
+  /// Pointers the host loop exchanges: each maps the buffer its pointer
+  /// held at entry, over the union of all their sections.
+  std::vector<const clang::VarDecl *> Exchanged;
   std::vector<RegionVariable> Variables;
   std::vector<TargetUpdate> Updates;
   /// Run-time exclusivity checks that go before the region's directive.
@@ -109,6 +116,10 @@ struct DataRegion {
   /// True when P has the same value at region entry as in every loop: it
   /// mentions no scalar in Changed.
   bool invariant(const Polynomial &P) const;
+  /// True when Pair's run-time check can go before the region: its bounds
+  /// are invariant, and neither pointer is exchanged (it holds another
+  /// buffer on another step).
+  bool hoists(const ExclusivityPair &Pair) const;
 };
 
 /// The data regions over Loops (a kernel's offloaded loops, in source

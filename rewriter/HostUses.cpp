@@ -25,10 +25,13 @@ namespace {
 /// recursion (expressions may be nested thousands deep).
 class ParentMap {
 public:
-  explicit ParentMap(llvm::ArrayRef<const Stmt *> Roots) {
+  ParentMap(llvm::ArrayRef<const Stmt *> Roots,
+            llvm::ArrayRef<const Stmt *> Skip) {
     llvm::SmallVector<const Stmt *, 64> Work(Roots.begin(), Roots.end());
     while (!Work.empty()) {
       const Stmt *S = Work.pop_back_val();
+      if (llvm::is_contained(Skip, S))
+        continue;
       if (isa<DeclRefExpr>(S))
         Refs.push_back(cast<DeclRefExpr>(S));
       if (const auto *DS = dyn_cast<DeclStmt>(S))
@@ -205,8 +208,9 @@ bool callsProgramFunction(llvm::ArrayRef<const Stmt *> Host,
   return false;
 }
 
-HostUses collectHostUses(llvm::ArrayRef<const Stmt *> Host, ASTContext &Ctx) {
-  ParentMap Map(Host);
+HostUses collectHostUses(llvm::ArrayRef<const Stmt *> Host, ASTContext &Ctx,
+                         llvm::ArrayRef<const Stmt *> Skip) {
+  ParentMap Map(Host, Skip);
   HostUses Uses;
   // In source order, so that the updates and reasons derived from them are
   // stable.

@@ -63,9 +63,13 @@ struct HostUses {
   bool touches(const clang::VarDecl *V) const;
 };
 
-/// The uses of every variable that Host (statements of one block) names.
+/// The uses of every variable that Host (statements of one block) names,
+/// outside the statements and expressions of Skip (code that does not run
+/// there: a returned value computed after a data region, a copy of a
+/// pointer its region tracks itself).
 HostUses collectHostUses(llvm::ArrayRef<const clang::Stmt *> Host,
-                         clang::ASTContext &Ctx);
+                         clang::ASTContext &Ctx,
+                         llvm::ArrayRef<const clang::Stmt *> Skip = {});
 
 /// True when S may jump out of itself: return, goto, a label to jump to,
 /// or break/continue outside a loop or switch of its own.

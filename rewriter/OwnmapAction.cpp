@@ -220,9 +220,7 @@ static void placeExclusivityChecks(const KernelAnnotations &Annotations,
       if (Pair.Proven)
         continue;
       int R = RegionOf[K];
-      if (R < 0 || !llvm::all_of(Pair.bounds(), [&](const Polynomial &P) {
-            return Regions[R].invariant(P);
-          })) {
+      if (R < 0 || !Regions[R].hoists(Pair)) {
         Loops[K].Checks.push_back(Pair.check());
         continue;
       }
@@ -283,12 +281,13 @@ struct LineAfter {
 /// loop, with its checks and facts before it and the facts' withdrawal
 /// after it, and the braces, directives and updates of every data region
 /// around them.
-static llvm::Error addEdits(const CompoundStmt &Body,
+static llvm::Error addEdits(const FunctionDecl &Kernel,
                             llvm::ArrayRef<std::string> EntryLines,
                             llvm::ArrayRef<PlannedLoop> Loops,
                             llvm::ArrayRef<DataRegion> Regions,
                             ASTContext &Ctx, tooling::Replacements &Edits) {
   const SourceManager &SM = Ctx.getSourceManager();
+  const auto &Body = *cast<CompoundStmt>(Kernel.getBody());
   // Lines to insert before a statement, in order, keyed by its location;
   // after a loop, in order: its own, then a region's closing brace.
   llvm::MapVector<SourceLocation, std::vector<std::string>> Before;
@@ -324,10 +323,22 @@ static llvm::Error addEdits(const CompoundStmt &Body,
     if (!Loop.Facts.empty())
       After[Loop.Site.Loop].push_back(
           {factsDone().str(), Loop.Site.Loop->getForLoc()});
+  unsigned Returning = 0; // regions with returns so far
   for (const DataRegion &Region : Regions) {
     SourceLocation Start = Region.HostLoop
                                ? Region.HostLoop->getBeginLoc()
                                : Loops[Region.First].Site.Loop->getForLoc();
+    ReturnEdits Returns;
+    if (!Region.Returns.empty()) {
+      auto Made = returnEdits(Region.Returns, Kernel, Returning++, Ctx);
+      if (!Made)
+        return Made.takeError();
+      Returns = std::move(*Made);
+    }
+    for (const tooling::Replacement &Edit : Returns.Replacements)
+      if (auto E = Edits.add(Edit))
+        return E;
+    llvm::append_range(Before[Start], Returns.Before);
     llvm::append_range(Before[Start], Region.Checks);
     Before[Start].push_back(Region.pragma());
     Before[Start].push_back("{");
@@ -336,6 +347,8 @@ static llvm::Error addEdits(const CompoundStmt &Body,
     const Stmt *End = Region.HostLoop ? Region.HostLoop
                                       : Loops[Region.Last].Site.Loop;
     After[End].push_back({"}", Start});
+    for (const std::string &Line : Returns.After)
+      After[End].push_back({Line, Start});
   }
   for (const PlannedLoop &Loop : Loops) {
     std::vector<std::string> &Lines = Before[Loop.Site.Loop->getForLoc()];
@@ -388,7 +401,8 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
     return fail(Fields.takeError());
   // An escape and the loops' own errors are reported together.
   bool Failed = false;
-  if (auto E = checkEscapes(*Annotations)) {
+  if (auto E = llvm::joinErrors(checkEscapes(*Annotations),
+                                checkScratchShared(*Annotations))) {
     fail(std::move(E));
     Failed = true;
   }
@@ -420,7 +434,7 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   placeFacts(Loops, Regions, Kernel.getASTContext());
   if (auto E = linkGlobals(Loops, Kernel.getASTContext(), File.Edits))
     return fail(std::move(E));
-  if (auto E = addEdits(*cast<CompoundStmt>(Kernel.getBody()),
+  if (auto E = addEdits(Kernel,
                         entryDeclarations(*Annotations, *Fields, Loops),
                         Loops, Regions, Kernel.getASTContext(), File.Edits))
     return fail(std::move(E));

@@ -1,5 +1,6 @@
 //===- PointerOrigins.cpp - which parameters a kernel's pointer may reach -===//
 #include "PointerOrigins.h"
+#include "Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -152,6 +153,37 @@ PointerTargets PointerOrigins::targetsOf(const VarDecl *Pointer) const {
       collectRoots(Value, Ctx, Work, Targets.Anywhere);
   }
   return Targets;
+}
+
+llvm::Error checkScratchShared(const KernelAnnotations &Annotations) {
+  PointerOrigins Origins(Annotations);
+  llvm::Error Errors = llvm::Error::success();
+  auto IsScratch = [&](const ParmVarDecl *P) {
+    return *Annotations.lookup(P)->Kind == Ownership::Scratch;
+  };
+  for (const ParmVarDecl *P : Annotations.Kernel->parameters()) {
+    const ParamAnnotation *PA = Annotations.lookup(P);
+    if (!PA || !PA->Kind || !IsScratch(P))
+      continue;
+    // Either may hold the other's array: look from both sides.
+    for (const ParmVarDecl *Q : Annotations.Kernel->parameters()) {
+      const ParamAnnotation *QA = Annotations.lookup(Q);
+      if (Q == P || !QA || !QA->Kind || IsScratch(Q) ||
+          (!Origins.targetsOf(P).Params.count(Q) &&
+           !Origins.targetsOf(Q).Params.count(P)))
+        continue;
+      Errors = llvm::joinErrors(
+          std::move(Errors),
+          sourceError(Rule::BorrowScratchShared, P->getLocation(),
+                      "OM_SCRATCH '" + P->getName() + "' and " +
+                          macroName(*QA->Kind) + " '" + Q->getName() +
+                          "' are assigned to each other: data a loop writes "
+                          "through one and reads through the other would "
+                          "not cross between host and device; annotate "
+                          "both " + macroName(*QA->Kind)));
+    }
+  }
+  return Errors;
 }
 
 } // namespace ownmap

@@ -23,6 +23,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
 
 namespace ownmap {
 
@@ -61,6 +62,14 @@ private:
   /// Variables whose address is taken: anyone may store anything in them.
   llvm::SmallPtrSet<const clang::VarDecl *, 4> AddressTaken;
 };
+
+/// Fails when the kernel may make an OM_SCRATCH parameter and one with
+/// another annotation point into each other's arrays (`t = a; a = b;
+/// b = t;`): OM_SCRATCH data never leaves the device and never comes to it,
+/// so what a loop writes through one pointer would not reach a loop that
+/// reads it through the other, nor would uninitialised device data that a
+/// loop reads through the other be the host's.
+llvm::Error checkScratchShared(const KernelAnnotations &Annotations);
 
 } // namespace ownmap
 

@@ -2,6 +2,7 @@
 #include "TimeLoop.h"
 #include "HostUses.h"
 #include "KernelRewrite.h"
+#include "PointerExchange.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -72,9 +73,16 @@ std::optional<TimeLoop> timeLoop(const Stmt &Loop, const CompoundStmt &Block,
                                  size_t First, size_t Last, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (Loop.getBeginLoc().isMacroID() || !startsLine(Loop.getBeginLoc(), SM) ||
-      !canInsertLineAfter(Loop, SM, Ctx.getLangOpts()) || mayJumpOut(&Loop))
+      !canInsertLineAfter(Loop, SM, Ctx.getLangOpts()))
+    return std::nullopt;
+  auto Returns = loopReturns(Loop, Ctx);
+  if (!Returns)
     return std::nullopt;
   TimeLoop T;
+  T.Returns = std::move(*Returns);
+  for (const LoopReturn &R : T.Returns)
+    if (R.Deferred)
+      T.Skipped.push_back(R.Return->getRetValue());
   T.Loop = &Loop;
   T.First = First;
   T.Last = Last;
@@ -120,7 +128,12 @@ std::optional<TimeLoop> timeLoop(const Stmt &Loop, const CompoundStmt &Block,
     Run.Statements.push_back(S);
   }
   EndRun(Block.getRBracLoc(), std::nullopt);
-  if (movesMappedPointer(collectHostUses(Host, Ctx), Loops) ||
+  if (auto Exchange = findExchange(Loop, Block,
+                                   Loops.slice(First, Last - First + 1))) {
+    T.Exchanged = std::move(Exchange->Pointers);
+    llvm::append_range(T.Skipped, Exchange->Copies);
+  }
+  if (movesMappedPointer(collectHostUses(Host, Ctx, T.Skipped), Loops) ||
       callsProgramFunction(Host, SM))
     return std::nullopt;
   llvm::SmallVector<const Stmt *, 32> Work{&Loop};

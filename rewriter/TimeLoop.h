@@ -10,16 +10,19 @@
 // is opaque: the loop's header, a statement that holds an offloaded loop
 // or jumps to the loop's next step or out of it, and a run that does not
 // start its line or is followed by something that does not (no update line
-// can go there). The region keeps no array that opaque code reaches. No
-// region goes around a loop that jumps out of itself, moves a mapped
-// pointer, or calls a function of the program (which may reach an array
-// through a global alias).
+// can go there). The region keeps no array that opaque code reaches. A
+// `return` in the loop leaves the region with `break` (LoopReturns.h). No
+// region goes around a loop that jumps out of itself otherwise (goto, a
+// return under an inner loop or switch), moves a mapped pointer other than
+// by exchanging buffers (PointerExchange.h), or calls a function of the
+// program (which may reach an array through a global alias).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_TIMELOOP_H
 #define OWNMAP_REWRITER_TIMELOOP_H
 
 #include "DataRegion.h"
+#include "LoopReturns.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <vector>
@@ -37,6 +40,13 @@ struct TimeLoop {
   std::vector<const clang::Stmt *> Opaque;
   /// Variables declared in it: not in scope where the region starts.
   std::vector<const clang::VarDecl *> Declared;
+  /// Its returns, which leave the region with `break`.
+  std::vector<LoopReturn> Returns;
+  /// Pointers the loops map that its body exchanges (PointerExchange.h).
+  std::vector<const clang::VarDecl *> Exchanged;
+  /// Host code the region's updates ignore: the returned values computed
+  /// after the region, and the copies that exchange pointers.
+  std::vector<const clang::Stmt *> Skipped;
 };
 
 /// The time loops around the loops of Loops (a kernel's offloaded loops,

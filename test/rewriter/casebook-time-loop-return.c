@@ -1,13 +1,14 @@
-// XFAIL: *
 // A time loop that leaves the kernel with `return` when it has converged
 // (the same solver as jacobi in casebook-time-loop-early-exit.c, which
-// leaves with `break` and keeps u on the device across all steps). Today
-// the `return` makes the rewriter put the data region inside each step:
-// the program is right, but u crosses both ways on every step (2571 times
-// here) instead of once, which is what the time-loop case asks for.
-// A return cannot leave a `target data` block, so the region needs another
-// shape (e.g. the loop's result kept and returned after the region).
+// leaves with `break`). A return cannot leave a `target data` block, so the
+// return becomes a `break` out of the loop after keeping its value and a
+// flag, and the kernel returns right after the region's end: u crosses
+// once each way (it crossed on every step, 2571 times here, when the
+// region was inside each step).
 // RUN: %ownmap-rewrite --no-line-directives %s -o %t.rw.c --
+// RUN: FileCheck %s --strict-whitespace < %t.rw.c
+// RUN: %ownmap-rewrite --no-line-directives %t.rw.c -o %t.twice.c --
+// RUN: diff %t.rw.c %t.twice.c
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out
 // RUN: diff %t.ser.out %t.omp.out
@@ -33,6 +34,20 @@ OM_KERNEL int jacobi(int maxit, int n, float tol, OM_INOUT float *u,
   }
   return maxit;
 }
+// CHECK-LABEL: {{^}}OM_KERNEL int jacobi(
+// CHECK-NEXT:  {{^}}                     OM_SCRATCH float *v) {{{$}}
+// CHECK-NEXT:  {{^}}  int ownmap_returned = 0;{{$}}
+// CHECK-NEXT:  {{^}}  int ownmap_return_value;{{$}}
+// CHECK-NEXT:  {{^}}  ownmap_check_exclusive({{.*}});{{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target data map(tofrom: u[0:(n - 1 > 1) * n]) map(alloc: v[1:(n - 1 > 1) * (n - 2)]){{$}}
+// CHECK-NEXT:  {{^}}  {{{$}}
+// CHECK-NEXT:  {{^}}  for (int it = 0; it < maxit; ++it) {{{$}}
+// CHECK:       {{^}}    if (err < tol){{$}}
+// CHECK-NEXT:  {{^}}      { ownmap_return_value = it; ownmap_returned = 1; break; }{{$}}
+// CHECK-NEXT:  {{^}}  }{{$}}
+// CHECK-NEXT:  {{^}}  }{{$}}
+// CHECK-NEXT:  {{^}}  if (ownmap_returned) return ownmap_return_value;{{$}}
+// CHECK-NEXT:  {{^}}  return maxit;{{$}}
 
 int main(void) {
   enum { N = 40 };
