@@ -18,9 +18,7 @@ static void note_uncounted(atomic_bool *said, const char *what) {
     om_message("passing through uncounted: %s", what);
 }
 
-/* Entries whose copies are counted; the others move nothing the program
- * mapped, or are beyond what the plugin understands. */
-static bool entry_counted(const om_map_entries *entries, int32_t i) {
+bool om_entry_counted(const om_map_entries *entries, int32_t i) {
   int64_t type = entries->types[i];
   if ((type & (OM_MAP_PRIVATE | OM_MAP_LITERAL)) || entries->sizes[i] <= 0 ||
       entries->begins[i] == NULL)
@@ -70,7 +68,7 @@ void om_probe_presence_unknown(const om_map_entries *entries, int device,
                                const om_presence *shadow_presence, om_presence *out) {
   memset(out, 0, sizeof *out);
   for (int32_t i = 0; i < entries->count; i++) {
-    if (!entry_counted(entries, i))
+    if (!om_entry_counted(entries, i))
       continue;
     bool present = om_presence_bit(known, i) ? om_presence_bit(shadow_presence, i)
                                              : is_present(entries->begins[i], device) != 0;
@@ -157,7 +155,7 @@ om_ledger_row *om_entry_row(om_ledger *ledger, const om_map_entries *entries, in
 static unsigned entry_copies(om_call_kind kind, const om_map_entries *entries, int32_t i,
                              const om_presence *before, const om_presence *after,
                              const om_presence *skipped) {
-  if (!entry_counted(entries, i) || (skipped != NULL && om_presence_bit(skipped, i)))
+  if (!om_entry_counted(entries, i) || (skipped != NULL && om_presence_bit(skipped, i)))
     return 0;
   return om_entry_copies(kind, entries->types[i], om_presence_bit(before, i),
                          om_presence_bit(after, i));

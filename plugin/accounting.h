@@ -58,6 +58,11 @@ typedef struct {
 
 typedef int (*om_is_present_fn)(const void *ptr, int device);
 
+/* Whether entry i's copies are counted: not PRIVATE, LITERAL, empty, NULL,
+ * with a user-defined mapper or past OM_PRESENCE_MAX (the others move
+ * nothing the program mapped, or are beyond what the plugin understands). */
+bool om_entry_counted(const om_map_entries *entries, int32_t i);
+
 /* Bit (1 << OM_TO_DEVICE) and/or (1 << OM_FROM_DEVICE): the copies one entry
  * of map type `type` makes in a call of `kind`. */
 unsigned om_entry_copies(om_call_kind kind, int64_t type, bool present_before,

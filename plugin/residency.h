@@ -111,6 +111,15 @@ typedef struct {
  * it needs. */
 void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_residency_plan *plan);
 
+/* om_residency_plan_kernel for a kernel none of whose entries may be taken
+ * over (om_takeover_entry_eligible): claims its entries, unless a held
+ * section may lie near one of them; then it returns false having done
+ * nothing, and the kernel is to be planned in full. Entries that touch no
+ * heap block the engine could hold need no claim: a kernel with only such
+ * entries takes no lock here (while the program maps no section through
+ * the engine). */
+bool om_residency_plan_kernel_none_taken(const om_checked_call *call, om_residency_plan *plan);
+
 /* The same before a data call (begin, end or update; nowait when it is a
  * target task): decides which entries the engine serves (above) and marks
  * their sections in use until the call finishes; gives back the held
