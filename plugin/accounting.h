@@ -118,4 +118,11 @@ void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
                      const om_presence *skipped, const om_call_origin *origin,
                      uint64_t start_ns, uint64_t duration_ns);
 
+/* om_account_call for a kernel whose copies are known, bit i for entry i
+ * (counted entries among the first 32): those to the device happened at
+ * start_ns, those back at end_ns. */
+void om_account_kernel_copies(om_ledger *ledger, int device, const om_map_entries *entries,
+                              uint32_t to_device, uint32_t from_device,
+                              const om_call_origin *origin, uint64_t start_ns, uint64_t end_ns);
+
 #endif

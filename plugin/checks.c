@@ -501,6 +501,45 @@ void om_checks_before_map(const om_checked_call *call, om_call_decisions *decisi
     *created = made;
 }
 
+void om_checks_map_recalled(const om_checked_call *call, const om_call_decisions *recalled,
+                            uint32_t *created) {
+  uint32_t made = 0;
+  for (uint32_t left = recalled->checked; left != 0; left &= left - 1) {
+    int32_t i = __builtin_ctz(left);
+    if (((recalled->present_modifier >> i) & 1) && !was_present(call, i) &&
+        present_missing(call, i))
+      continue;
+    if (map_entry(call, i))
+      made |= UINT32_C(1) << i;
+  }
+  *created = made;
+}
+
+void om_checks_unmap_recalled(const om_checked_call *call, const om_call_decisions *recalled,
+                              om_presence *still_mapped, uint32_t *removed) {
+  const om_map_entries *entries = call->entries;
+  uint32_t kept = 0, gone = 0;
+  for (uint32_t left = recalled->checked; left != 0;) {
+    int32_t i = 31 - __builtin_clz(left); /* last first, as the runtime does */
+    left &= ~(UINT32_C(1) << i);
+    switch (om_shadow_unmap(&om_plugin_shadow, call->device, (uintptr_t)entries->begins[i],
+                            (size_t)entries->sizes[i],
+                            unmap_request(entries->types[i], call->kernel))) {
+    case OM_UNMAP_KEPT:
+      kept |= UINT32_C(1) << i;
+      break;
+    case OM_UNMAP_REMOVED:
+      gone |= UINT32_C(1) << i;
+      break;
+    case OM_UNMAP_ABSENT:
+      break;
+    }
+  }
+  memset(still_mapped, 0, sizeof *still_mapped);
+  still_mapped->bits[0] = kept;
+  *removed = gone;
+}
+
 void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mapped,
                            uint32_t *removed) {
   const om_map_entries *entries = call->entries;

@@ -48,6 +48,7 @@ typedef struct {
   uint32_t checked;  /* the shadow follows it */
   uint32_t counted;  /* its copies are counted (om_entry_counted) */
   uint32_t present_modifier, to, from, always; /* its map type's bits */
+  bool touches_holdable; /* an entry it claims may touch a block elision could hold */
 } om_call_decisions;
 
 /* True unless OWNMAP_CHECKS=off. */
@@ -86,6 +87,12 @@ bool om_checks_heap_block_of(const om_checked_call *call, int32_t i, uintptr_t *
 void om_checks_before_map(const om_checked_call *call, om_call_decisions *decisions,
                           uint32_t *created);
 
+/* om_checks_before_map for a kernel whose decisions were recalled: its
+ * bounds were found inside their blocks, and nothing it maps is left to
+ * mappings the shadow does not follow. */
+void om_checks_map_recalled(const om_checked_call *call, const om_call_decisions *recalled,
+                            uint32_t *created);
+
 /* A call passed through unobserved: it may map anything, so no learned
  * absence holds any longer. */
 void om_checks_unseen_call(void);
@@ -95,6 +102,10 @@ void om_checks_unseen_call(void);
  * that remain mapped, *removed (may be NULL) those whose mapping went. */
 void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mapped,
                            uint32_t *removed);
+
+/* The same for a kernel whose decisions were recalled. */
+void om_checks_unmap_recalled(const om_checked_call *call, const om_call_decisions *recalled,
+                              om_presence *still_mapped, uint32_t *removed);
 
 /* False when nothing is mapped anywhere: a free needs no check. */
 static inline bool om_checks_may_be_mapped(void) { return om_shadow_any(&om_plugin_shadow); }

@@ -113,11 +113,12 @@ static void recalled_presence_after(const observed_call *call, const om_presence
 static bool kernel_recalled(observed_call *call, const om_checked_call *view,
                             om_is_present_fn is_present) {
   if (!om_call_memo_recall(call->memo, view, &call->site, &call->stamp, &call->decisions) ||
-      !om_residency_plan_kernel_none_taken(view, &call->residency))
+      !om_residency_plan_kernel_none_taken(view, call->decisions.touches_holdable,
+                                           &call->residency))
     return false;
   call->recalled = true;
   om_checks_presence_recalled(view, is_present, &call->decisions, &call->before, &call->tracked);
-  om_checks_before_map(view, &call->decisions, &call->created);
+  om_checks_map_recalled(view, &call->decisions, &call->created);
   return true;
 }
 
@@ -146,8 +147,10 @@ static void decide_in_full(observed_call *call, const om_checked_call *view, om_
     om_residency_enter_kernel(view, &call->residency, &call->before, &call->tracked);
   else
     om_residency_enter_data(view, &call->residency);
-  if (kept != NULL)
+  if (kept != NULL) {
+    kept->touches_holdable = om_residency_kernel_touches_holdable(view);
     om_call_memo_store(call->memo, view, &call->site, &call->stamp, kept);
+  }
 }
 
 static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
@@ -210,13 +213,12 @@ static void finish_observing(observed_call *call) {
   om_presence still_mapped, after;
   uint32_t removed = 0;
   if (call->recalled) { /* a kernel: everything known is in the first word */
-    om_checks_after_unmap(&view, &still_mapped, &removed);
+    om_checks_unmap_recalled(&view, &call->decisions, &still_mapped, &removed);
     recalled_presence_after(call, &still_mapped, &after);
-    if (recalled_copies_to_device(call) != 0 || recalled_copies_from_device(call, &after) != 0) {
-      uint64_t end_ns = om_now_ns(), start_ns = call->start_ns != 0 ? call->start_ns : end_ns;
-      om_account_call(&om_plugin_transfers, call->kind, call->device, &call->entries,
-                      &call->before, &after, NULL, &call->origin, start_ns, end_ns - start_ns);
-    }
+    uint32_t to = recalled_copies_to_device(call), from = recalled_copies_from_device(call, &after);
+    if (to != 0 || from != 0)
+      om_account_kernel_copies(&om_plugin_transfers, call->device, &call->entries, to, from,
+                               &call->origin, call->start_ns, om_now_ns());
   } else {
     uint64_t duration_ns = om_now_ns() - call->start_ns;
     after = call->before; /* unused unless copies depend on it */

@@ -144,15 +144,10 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
   om_engine_unlock(entry);
 }
 
-/* Whether an entry the kernel claims may touch a heap block that the engine
- * holds or could hold during the call. The engine holds only recorded
- * blocks of OM_TAKEOVER_MIN_BYTES or more (the record's large blocks), and
- * memory outside every such block cannot become part of one while the
- * program maps it (it is the stack, static storage or a live smaller
- * block); without one, the call needs no claim. */
-static bool may_touch_holdable_block(const om_map_entries *entries) {
+bool om_residency_kernel_touches_holdable(const om_checked_call *call) {
   _Static_assert(OM_TAKEOVER_MIN_BYTES >= OM_ALLOCATIONS_SMALL_BYTES,
                  "held blocks are all in the allocation record's large table");
+  const om_map_entries *entries = call->entries;
   for (int32_t i = 0; i < entries->count; i++) {
     uintptr_t begin = (uintptr_t)entries->begins[i];
     if (om_entry_claims(entries, NULL, i) &&
@@ -162,7 +157,8 @@ static bool may_touch_holdable_block(const om_map_entries *entries) {
   return false;
 }
 
-bool om_residency_plan_kernel_none_taken(const om_checked_call *call, om_residency_plan *plan) {
+bool om_residency_plan_kernel_none_taken(const om_checked_call *call, bool touches_holdable,
+                                         om_residency_plan *plan) {
   plan->kind = OM_CALL_KERNEL;
   plan->any = plan->claimed = false;
   if (!om_residency_enabled())
@@ -171,8 +167,7 @@ bool om_residency_plan_kernel_none_taken(const om_checked_call *call, om_residen
   /* Sections the program maps through the engine need a look before any
    * kernel runs on their device (device_may_write_program_sections); a data
    * call that maps one happens before a kernel that may use it. */
-  if (__atomic_load_n(&om_engine.mapped_sections, __ATOMIC_ACQUIRE) == 0 &&
-      !may_touch_holdable_block(entries))
+  if (__atomic_load_n(&om_engine.mapped_sections, __ATOMIC_ACQUIRE) == 0 && !touches_holdable)
     return true;
   om_engine_entry entry = om_engine_lock();
   for (int32_t i = 0; i < entries->count; i++) {
