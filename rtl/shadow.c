@@ -71,7 +71,10 @@ static void publish_span(om_shadow *shadow, om_device_shadow *dev) {
   }
   atomic_store_explicit(&dev->low, dev->mappings[0].begin, memory_order_relaxed);
   atomic_store_explicit(&dev->high, dev->mappings[dev->count - 1].end, memory_order_relaxed);
-  atomic_fetch_or_explicit(&shadow->occupied_devices, bit, memory_order_release);
+  /* Set already unless this is the device's first mapping (only this
+   * device's lock holder changes its bit): no atomic read-modify-write. */
+  if (!(atomic_load_explicit(&shadow->occupied_devices, memory_order_relaxed) & bit))
+    atomic_fetch_or_explicit(&shadow->occupied_devices, bit, memory_order_release);
 }
 
 static om_mapping *insert(om_shadow *shadow, om_device_shadow *dev, const om_mapping *mapping) {
