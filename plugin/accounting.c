@@ -18,9 +18,7 @@ static void note_uncounted(atomic_bool *said, const char *what) {
     om_message("passing through uncounted: %s", what);
 }
 
-/* Entries whose copies are counted; the others move nothing the program
- * mapped, or are beyond what the plugin understands. */
-static bool entry_counted(const om_map_entries *entries, int32_t i) {
+bool om_entry_counted(const om_map_entries *entries, int32_t i) {
   int64_t type = entries->types[i];
   if ((type & (OM_MAP_PRIVATE | OM_MAP_LITERAL)) || entries->sizes[i] <= 0 ||
       entries->begins[i] == NULL)
@@ -70,7 +68,7 @@ void om_probe_presence_unknown(const om_map_entries *entries, int device,
                                const om_presence *shadow_presence, om_presence *out) {
   memset(out, 0, sizeof *out);
   for (int32_t i = 0; i < entries->count; i++) {
-    if (!entry_counted(entries, i))
+    if (!om_entry_counted(entries, i))
       continue;
     bool present = om_presence_bit(known, i) ? om_presence_bit(shadow_presence, i)
                                              : is_present(entries->begins[i], device) != 0;
@@ -157,13 +155,24 @@ om_ledger_row *om_entry_row(om_ledger *ledger, const om_map_entries *entries, in
 static unsigned entry_copies(om_call_kind kind, const om_map_entries *entries, int32_t i,
                              const om_presence *before, const om_presence *after,
                              const om_presence *skipped) {
-  if (!entry_counted(entries, i) || (skipped != NULL && om_presence_bit(skipped, i)))
+  if (!om_entry_counted(entries, i) || (skipped != NULL && om_presence_bit(skipped, i)))
     return 0;
   return om_entry_copies(kind, entries->types[i], om_presence_bit(before, i),
                          om_presence_bit(after, i));
 }
 
 static unsigned copy_count(unsigned copies) { return (copies & 1u) + ((copies >> 1) & 1u); }
+
+/* Records one copy of entry `row` in direction: its bytes, in the ledger
+ * and the device's totals, its time share and its event on the timeline. */
+static void record_copy(om_ledger *ledger, om_ledger_row *row, int device, om_direction direction,
+                        uint64_t bytes, uint64_t share_ns, uint64_t event_ns) {
+  om_ledger_add(row, direction, bytes);
+  om_ledger_add_to_device(ledger, device, direction, bytes);
+  om_ledger_add_time(row, direction, share_ns);
+  om_timeline_record(ledger, row, device, direction, bytes, false, OM_ELIDED_UNCHANGED, event_ns,
+                     share_ns);
+}
 
 void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
                      const om_map_entries *entries,
@@ -189,16 +198,26 @@ void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
     for (int direction = 0; direction < OM_DIRECTION_COUNT; direction++) {
       if (!(copies & (1u << direction)))
         continue;
-      om_ledger_add(row, (om_direction)direction, bytes);
-      om_ledger_add_to_device(ledger, device, (om_direction)direction, bytes);
-      om_ledger_add_time(row, (om_direction)direction, share_ns);
       /* A kernel copies to the device before it runs and back after. */
       uint64_t event_ns = kind == OM_CALL_KERNEL && direction == OM_FROM_DEVICE
                               ? start_ns + duration_ns
                               : at_ns;
-      om_timeline_record(ledger, row, device, (om_direction)direction, bytes, false,
-                         OM_ELIDED_UNCHANGED, event_ns, share_ns);
+      record_copy(ledger, row, device, (om_direction)direction, bytes, share_ns, event_ns);
       at_ns += share_ns;
     }
+  }
+}
+
+void om_account_kernel_copies(om_ledger *ledger, int device, const om_map_entries *entries,
+                              uint32_t to_device, uint32_t from_device,
+                              const om_call_origin *origin, uint64_t start_ns, uint64_t end_ns) {
+  for (uint32_t left = to_device | from_device; left != 0; left &= left - 1) {
+    int32_t i = __builtin_ctz(left);
+    om_ledger_row *row = om_entry_row(ledger, entries, i, origin);
+    uint64_t bytes = (uint64_t)entries->sizes[i];
+    if ((to_device >> i) & 1)
+      record_copy(ledger, row, device, OM_TO_DEVICE, bytes, 0, start_ns);
+    if ((from_device >> i) & 1)
+      record_copy(ledger, row, device, OM_FROM_DEVICE, bytes, 0, end_ns);
   }
 }

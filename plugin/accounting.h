@@ -58,6 +58,11 @@ typedef struct {
 
 typedef int (*om_is_present_fn)(const void *ptr, int device);
 
+/* Whether entry i's copies are counted: not PRIVATE, LITERAL, empty, NULL,
+ * with a user-defined mapper or past OM_PRESENCE_MAX (the others move
+ * nothing the program mapped, or are beyond what the plugin understands). */
+bool om_entry_counted(const om_map_entries *entries, int32_t i);
+
 /* Bit (1 << OM_TO_DEVICE) and/or (1 << OM_FROM_DEVICE): the copies one entry
  * of map type `type` makes in a call of `kind`. */
 unsigned om_entry_copies(om_call_kind kind, int64_t type, bool present_before,
@@ -112,5 +117,12 @@ void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
                      const om_presence *before, const om_presence *after,
                      const om_presence *skipped, const om_call_origin *origin,
                      uint64_t start_ns, uint64_t duration_ns);
+
+/* om_account_call for a kernel whose copies are known, bit i for entry i
+ * (counted entries among the first 32): those to the device happened at
+ * start_ns, those back at end_ns. */
+void om_account_kernel_copies(om_ledger *ledger, int device, const om_map_entries *entries,
+                              uint32_t to_device, uint32_t from_device,
+                              const om_call_origin *origin, uint64_t start_ns, uint64_t end_ns);
 
 #endif

@@ -178,33 +178,39 @@ static void check_present(const om_checked_call *call, int32_t i) {
                   what, call->entries->begins[i], call->entries->sizes[i], call->device);
 }
 
-void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_present,
-                               om_presence *before, om_presence *tracked) {
+/* The shadow's answers for the entries: known and held (present), known
+ * alone (absent), or neither (to be probed). */
+static void shadow_answers(const om_checked_call *call, om_presence *known, om_presence *held) {
   const om_map_entries *entries = call->entries;
-  if (om_stale_enabled())
-    suspend_guards(call);
-  atomic_store_explicit(&runtime_presence, is_present, memory_order_relaxed);
-  om_absence_ticket ticket = om_shadow_absence_ticket(&om_plugin_shadow, call->device);
-  om_presence known = {{0}}, held = {{0}};
+  memset(known, 0, sizeof *known);
+  memset(held, 0, sizeof *held);
   for (int32_t i = 0; i < entries->count; i++) {
     if (!entry_checked(call, i))
       continue;
     switch (om_shadow_lookup(&om_plugin_shadow, call->device, (uintptr_t)entries->begins[i],
                              (size_t)entries->sizes[i])) {
     case OM_SHADOW_PRESENT:
-      om_presence_set(&held, i, true);
-      om_presence_set(&known, i, true);
+      om_presence_set(held, i, true);
+      om_presence_set(known, i, true);
       break;
     case OM_SHADOW_ABSENT:
-      om_presence_set(&known, i, true);
+      om_presence_set(known, i, true);
       break;
     case OM_SHADOW_UNKNOWN:
       break;
     }
   }
-  om_probe_presence_unknown(entries, call->device, is_present, &known, &held, before);
+}
+
+/* om_checks_presence_before from the shadow's answers. */
+static void presence_from_answers(const om_checked_call *call, om_is_present_fn is_present,
+                                  om_absence_ticket ticket, const om_presence *known,
+                                  const om_presence *held, om_presence *before,
+                                  om_presence *tracked) {
+  const om_map_entries *entries = call->entries;
+  om_probe_presence_unknown(entries, call->device, is_present, known, held, before);
   for (int32_t i = 0; i < entries->count; i++)
-    if (entry_checked(call, i) && entries->sizes[i] > 0 && !om_presence_bit(&known, i) &&
+    if (entry_checked(call, i) && entries->sizes[i] > 0 && !om_presence_bit(known, i) &&
         !om_presence_bit(before, i) && absence_learnable(call, i))
       om_shadow_learn_absent(&om_plugin_shadow, call->device, (uintptr_t)entries->begins[i],
                              ticket);
@@ -216,7 +222,71 @@ void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_
                  : entries->count < OM_PRESENCE_MAX ? entries->count
                                                     : OM_PRESENCE_MAX;
   for (size_t w = 0; w < ((size_t)used + 63) / 64; w++)
-    tracked->bits[w] = held.bits[w] | ~before->bits[w];
+    tracked->bits[w] = held->bits[w] | ~before->bits[w];
+}
+
+/* The decisions a memo keeps of the shadow's answers and of the entries'
+ * types (entries past OM_DECIDED_ENTRIES are never memoised). */
+static void keep_answers(const om_checked_call *call, const om_presence *known,
+                         const om_presence *held, om_call_decisions *decisions) {
+  const om_map_entries *entries = call->entries;
+  *decisions = (om_call_decisions){.known = (uint32_t)known->bits[0],
+                                   .held = (uint32_t)held->bits[0]};
+  for (int32_t i = 0; i < entries->count && i < OM_DECIDED_ENTRIES; i++) {
+    uint32_t bit = UINT32_C(1) << i;
+    int64_t type = entries->types[i];
+    if (entry_checked(call, i)) {
+      decisions->checked |= bit;
+      if (!om_presence_bit(known, i) && absence_learnable(call, i))
+        decisions->learnable |= bit;
+    }
+    if (om_entry_counted(entries, i))
+      decisions->counted |= bit;
+    decisions->present_modifier |= (type & OM_MAP_PRESENT) ? bit : 0;
+    decisions->to |= (type & OM_MAP_TO) ? bit : 0;
+    decisions->from |= (type & OM_MAP_FROM) ? bit : 0;
+    decisions->always |= (type & OM_MAP_ALWAYS) ? bit : 0;
+  }
+}
+
+void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_present,
+                               om_presence *before, om_presence *tracked,
+                               om_call_decisions *decisions) {
+  if (om_stale_enabled())
+    suspend_guards(call);
+  atomic_store_explicit(&runtime_presence, is_present, memory_order_relaxed);
+  om_absence_ticket ticket = om_shadow_absence_ticket(&om_plugin_shadow, call->device);
+  om_presence known, held;
+  shadow_answers(call, &known, &held);
+  if (decisions != NULL)
+    keep_answers(call, &known, &held, decisions);
+  presence_from_answers(call, is_present, ticket, &known, &held, before, tracked);
+}
+
+void om_checks_presence_recalled(const om_checked_call *call, om_is_present_fn is_present,
+                                 const om_call_decisions *recalled, om_presence *before,
+                                 om_presence *tracked) {
+  const om_map_entries *entries = call->entries;
+  atomic_store_explicit(&runtime_presence, is_present, memory_order_relaxed);
+  memset(before, 0, sizeof *before);
+  uint32_t present = recalled->held & recalled->counted;
+  uint32_t unknown = recalled->counted & ~recalled->known;
+  if (unknown != 0) { /* as presence_from_answers does, for these entries */
+    om_absence_ticket ticket = om_shadow_absence_ticket(&om_plugin_shadow, call->device);
+    for (uint32_t left = unknown; left != 0; left &= left - 1) {
+      int32_t i = __builtin_ctz(left);
+      if (is_present(entries->begins[i], call->device) != 0)
+        present |= UINT32_C(1) << i;
+      else if ((recalled->learnable >> i) & 1)
+        om_shadow_learn_absent(&om_plugin_shadow, call->device, (uintptr_t)entries->begins[i],
+                               ticket);
+    }
+  }
+  for (uint32_t left = recalled->checked & recalled->present_modifier & ~present; left != 0;
+       left &= left - 1)
+    check_present(call, __builtin_ctz(left));
+  before->bits[0] = present;
+  tracked->bits[0] = recalled->held | ~(uint64_t)present;
 }
 
 /* ---- check: section outside its heap block ---- */
@@ -247,18 +317,20 @@ static bool block_after_begin(const om_checked_call *call, int32_t i, uintptr_t 
   return false;
 }
 
-static void check_bounds(const om_checked_call *call, int32_t i) {
+/* Reports entry i if it lies outside its heap block (once per site);
+ * returns whether it does. */
+static bool check_bounds(const om_checked_call *call, int32_t i) {
   uintptr_t begin = (uintptr_t)call->entries->begins[i];
   uintptr_t end = begin + (uintptr_t)call->entries->sizes[i];
   uintptr_t start;
   size_t size;
   if (begin == end)
-    return;
+    return false;
   if (om_checks_heap_block_of(call, i, &start, &size) ? end <= start + size
                                                       : !block_after_begin(call, i, &start, &size))
-    return;
+    return false;
   if (!om_first_report(OM_CHECK_BOUNDS, entry_site(call, i), call_site(call)))
-    return;
+    return true;
   char what[OM_DESCRIPTION_MAX], before[64] = "";
   describe_entry(call, i, what, sizeof what);
   size_t outside = end > start + size ? (size_t)(end - start - size) : 0;
@@ -274,6 +346,7 @@ static void check_bounds(const om_checked_call *call, int32_t i) {
                   "to the allocation, or allocate the whole section",
                   what, (ptrdiff_t)(begin - start), (ptrdiff_t)(end - start), size,
                   (void *)start, before, outside);
+  return true;
 }
 
 /* ---- check: overlapping maps with conflicting extents ---- */
@@ -368,8 +441,8 @@ enum { STALE_DROPS_MAX = 4 };
 
 /* Counts entry i up in the shadow. An overlap is reported only when the
  * runtime confirms it; a mapping the runtime does not have is dropped and
- * the map tried again. */
-static void map_entry(const om_checked_call *call, int32_t i) {
+ * the map tried again. Returns whether it created a mapping (and kept it). */
+static bool map_entry(const om_checked_call *call, int32_t i) {
   const om_map_entries *entries = call->entries;
   int64_t type = entries->types[i];
   om_map_origin origin = entry_origin(call, i);
@@ -400,25 +473,78 @@ static void map_entry(const om_checked_call *call, int32_t i) {
     om_unmap_request forget = {.hold = (type & OM_MAP_OMPX_HOLD) != 0, .delete_all = true,
                                .update_count = true};
     om_shadow_unmap(&om_plugin_shadow, call->device, begin, size, forget);
+    return false;
   }
+  return outcome == OM_MAP_CREATED;
 }
 
-void om_checks_before_map(const om_checked_call *call) {
+void om_checks_before_map(const om_checked_call *call, om_call_decisions *decisions,
+                          uint32_t *created) {
+  bool recalled_clean = decisions != NULL && decisions->bounds_clean;
+  bool outside = false;
+  uint32_t made = 0;
   for (int32_t i = 0; i < call->entries->count; i++) {
     forget_absence_behind(call, i);
     if (!entry_checked(call, i))
       continue;
-    check_bounds(call, i);
+    if (!recalled_clean && check_bounds(call, i))
+      outside = true;
     /* The runtime makes no mapping for a present map of absent data. */
     if (!was_present(call, i) && present_missing(call, i))
       continue;
-    map_entry(call, i);
+    if (map_entry(call, i) && i < OM_DECIDED_ENTRIES)
+      made |= UINT32_C(1) << i;
   }
+  if (decisions != NULL && !recalled_clean)
+    decisions->bounds_clean = !outside;
+  if (created != NULL)
+    *created = made;
 }
 
-void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mapped) {
+void om_checks_map_recalled(const om_checked_call *call, const om_call_decisions *recalled,
+                            uint32_t *created) {
+  uint32_t made = 0;
+  for (uint32_t left = recalled->checked; left != 0; left &= left - 1) {
+    int32_t i = __builtin_ctz(left);
+    if (((recalled->present_modifier >> i) & 1) && !was_present(call, i) &&
+        present_missing(call, i))
+      continue;
+    if (map_entry(call, i))
+      made |= UINT32_C(1) << i;
+  }
+  *created = made;
+}
+
+void om_checks_unmap_recalled(const om_checked_call *call, const om_call_decisions *recalled,
+                              om_presence *still_mapped, uint32_t *removed) {
+  const om_map_entries *entries = call->entries;
+  uint32_t kept = 0, gone = 0;
+  for (uint32_t left = recalled->checked; left != 0;) {
+    int32_t i = 31 - __builtin_clz(left); /* last first, as the runtime does */
+    left &= ~(UINT32_C(1) << i);
+    switch (om_shadow_unmap(&om_plugin_shadow, call->device, (uintptr_t)entries->begins[i],
+                            (size_t)entries->sizes[i],
+                            unmap_request(entries->types[i], call->kernel))) {
+    case OM_UNMAP_KEPT:
+      kept |= UINT32_C(1) << i;
+      break;
+    case OM_UNMAP_REMOVED:
+      gone |= UINT32_C(1) << i;
+      break;
+    case OM_UNMAP_ABSENT:
+      break;
+    }
+  }
+  memset(still_mapped, 0, sizeof *still_mapped);
+  still_mapped->bits[0] = kept;
+  *removed = gone;
+}
+
+void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mapped,
+                           uint32_t *removed) {
   const om_map_entries *entries = call->entries;
   memset(still_mapped, 0, sizeof *still_mapped);
+  uint32_t gone = 0;
   for (int32_t i = entries->count - 1; i >= 0; i--) {
     if (!entry_checked(call, i))
       continue;
@@ -427,7 +553,11 @@ void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mappe
                                                (size_t)entries->sizes[i],
                                                unmap_request(entries->types[i], call->kernel));
     om_presence_set(still_mapped, i, outcome == OM_UNMAP_KEPT);
+    if (outcome == OM_UNMAP_REMOVED && i < OM_DECIDED_ENTRIES)
+      gone |= UINT32_C(1) << i;
   }
+  if (removed != NULL)
+    *removed = gone;
 }
 
 /* Whether the host copy of entry i is stale after the call: a kernel that

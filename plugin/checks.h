@@ -34,6 +34,23 @@ typedef struct {
   bool kernel; /* __tgt_target_kernel: its maps last as long as the call */
 } om_checked_call;
 
+/* What the checks decide of a kernel before it is forwarded that depends
+ * only on the call and on state that a stamp covers (call_memo.h), for
+ * calls of at most OM_DECIDED_ENTRIES entries, bit i for entry i: the
+ * shadow's answers (known and held: present; known alone: absent; neither:
+ * probed), which of the entries it cannot answer may have an absence
+ * learned, and whether no section lies outside its heap block; and what
+ * the call's map types say of each entry (pure functions of the call). */
+#define OM_DECIDED_ENTRIES 16
+typedef struct {
+  uint32_t known, held, learnable;
+  bool bounds_clean;
+  uint32_t checked;  /* the shadow follows it */
+  uint32_t counted;  /* its copies are counted (om_entry_counted) */
+  uint32_t present_modifier, to, from, always; /* its map type's bits */
+  bool touches_holdable; /* an entry it claims may touch a block elision could hold */
+} om_call_decisions;
+
 /* True unless OWNMAP_CHECKS=off. */
 bool om_checks_enabled(void);
 
@@ -42,9 +59,18 @@ bool om_checks_enabled(void);
  * absent, without asking the runtime; the others are probed, and a heap or
  * stack address found absent is learned (om_shadow_learn_absent).
  * *tracked receives the entries whose presence after the call the shadow
- * will know: those it holds, and those absent from both. */
+ * will know: those it holds, and those absent from both. When decisions
+ * is not NULL, it receives the answers and the learnable entries. */
 void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_present,
-                               om_presence *before, om_presence *tracked);
+                               om_presence *before, om_presence *tracked,
+                               om_call_decisions *decisions);
+
+/* The same from the answers recalled (decisions made for the same call
+ * against the same shadow): only the entries the shadow could not answer
+ * are probed. */
+void om_checks_presence_recalled(const om_checked_call *call, om_is_present_fn is_present,
+                                 const om_call_decisions *recalled, om_presence *before,
+                                 om_presence *tracked);
 
 /* The heap block that entry i's section starts in (at its begin, or the
  * block at its base pointer when the begin lies within it). */
@@ -54,8 +80,18 @@ bool om_checks_heap_block_of(const om_checked_call *call, int32_t i, uintptr_t *
 /* Before forwarding a data begin or a kernel: bounds and overlap checks,
  * then the shadow counts the maps up. Mappings the shadow will not follow
  * (user-defined mappers, PTR_AND_OBJ pointer slots) forget the absences
- * learned where they may lie. */
-void om_checks_before_map(const om_checked_call *call);
+ * learned where they may lie. decisions (may be NULL): when its
+ * bounds_clean is set (recalled), the bounds are not checked again, else
+ * it is set to whether none lies outside. *created (may be NULL): the
+ * entries whose maps created a mapping in the shadow. */
+void om_checks_before_map(const om_checked_call *call, om_call_decisions *decisions,
+                          uint32_t *created);
+
+/* om_checks_before_map for a kernel whose decisions were recalled: its
+ * bounds were found inside their blocks, and nothing it maps is left to
+ * mappings the shadow does not follow. */
+void om_checks_map_recalled(const om_checked_call *call, const om_call_decisions *recalled,
+                            uint32_t *created);
 
 /* A call passed through unobserved: it may map anything, so no learned
  * absence holds any longer. */
@@ -63,8 +99,13 @@ void om_checks_unseen_call(void);
 
 /* After forwarding a data end or a kernel: the shadow counts the maps down,
  * last entry first as the runtime does; *still_mapped receives the entries
- * that remain mapped. */
-void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mapped);
+ * that remain mapped, *removed (may be NULL) those whose mapping went. */
+void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mapped,
+                           uint32_t *removed);
+
+/* The same for a kernel whose decisions were recalled. */
+void om_checks_unmap_recalled(const om_checked_call *call, const om_call_decisions *recalled,
+                              om_presence *still_mapped, uint32_t *removed);
 
 /* False when nothing is mapped anywhere: a free needs no check. */
 static inline bool om_checks_may_be_mapped(void) { return om_shadow_any(&om_plugin_shadow); }

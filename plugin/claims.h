@@ -4,6 +4,8 @@
  * holds no heap block that one of its entries touches (residency.h): the
  * runtime would find the engine's device copy present and use it as it is,
  * perhaps before the engine has made it current.
+ * (A kernel that touches no block the engine could hold enters none:
+ * engine.h.)
  *
  * A claim lives in the call's own frame and is linked into the engine's
  * list; every function here runs under the engine lock. */

@@ -44,6 +44,13 @@
  *    to leave an entry to the runtime while another held its block: the
  *    runtime then found the new device copy present and the kernel read it
  *    before the engine had filled it.)
+ *  - Exception: a kernel whose decisions were recalled (call_memo.h), none
+ *    of whose entries touches a recorded heap block of
+ *    OM_TAKEOVER_MIN_BYTES or more (the only blocks ever held), is not
+ *    planned under the lock and enters no claim while no section is mapped
+ *    by the program through the engine: no block it touches can be held
+ *    during the call (its memory is the stack, static storage or a live
+ *    smaller block, which no large block can come to contain).
  *  - FREE -> HELD -> IN USE: a kernel's plan. IN USE -> HELD: its thread
  *    when the call returns. HELD -> FREE: any thread (give back, eviction,
  *    free, exit, fork), only when idle.

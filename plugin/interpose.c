@@ -7,6 +7,7 @@
  * not counted twice.
  */
 #include "accounting.h"
+#include "call_memo.h"
 #include "check_report.h"
 #include "checks.h"
 #include "facts.h"
@@ -63,7 +64,16 @@ typedef struct {
   om_presence tracked; /* entries whose presence after the call the shadow knows */
   om_residency_plan residency;
   om_runtime_entry runtime; /* what om_runtime_enter found */
+  om_call_site site;        /* a kernel's, for its memo */
   uint64_t start_ns;   /* when the real call was made */
+  /* A kernel's memo (call_memo.h): its slot, NULL unless the decisions
+   * were recalled from it or stored in it; their stamp; whether recalled,
+   * and then the decisions. */
+  om_call_memo *memo;
+  om_decision_stamp stamp;
+  bool recalled;
+  om_call_decisions decisions;
+  uint32_t created; /* the entries whose maps created a mapping in the shadow */
 } observed_call;
 
 static om_checked_call checked(const observed_call *call) {
@@ -71,9 +81,81 @@ static om_checked_call checked(const observed_call *call) {
                            &call->before, call->kind == OM_CALL_KERNEL};
 }
 
+/* A recalled kernel's entries that copy to the device (accounting.h). */
+static uint32_t recalled_copies_to_device(const observed_call *call) {
+  const om_call_decisions *d = &call->decisions;
+  return d->counted & d->to & (d->always | ~(uint32_t)call->before.bits[0]);
+}
+
+/* ... and back, given its presence after the call. */
+static uint32_t recalled_copies_from_device(const observed_call *call, const om_presence *after) {
+  const om_call_decisions *d = &call->decisions;
+  return d->counted & d->from & (d->always | ~(uint32_t)after->bits[0]);
+}
+
+/* A recalled kernel's presence after the call: from the shadow where it
+ * knows, else probed. */
+static void recalled_presence_after(const observed_call *call, const om_presence *still_mapped,
+                                    om_presence *after) {
+  uint32_t counted = call->decisions.counted, tracked = (uint32_t)call->tracked.bits[0];
+  uint32_t present = (uint32_t)still_mapped->bits[0] & counted & tracked;
+  for (uint32_t left = counted & ~tracked; left != 0; left &= left - 1) {
+    int32_t i = __builtin_ctz(left);
+    if (OM_REAL(omp_target_is_present)(call->entries.begins[i], call->device) != 0)
+      present |= UINT32_C(1) << i;
+  }
+  after->bits[0] = present;
+}
+
+/* A kernel's steps before it is forwarded, its decisions recalled from its
+ * memo when they are current (call_memo.h); false when they are not: the
+ * caller then decides in full. */
+static bool kernel_recalled(observed_call *call, const om_checked_call *view,
+                            om_is_present_fn is_present) {
+  if (!om_call_memo_recall(call->memo, view, &call->site, &call->stamp, &call->decisions) ||
+      !om_residency_plan_kernel_none_taken(view, call->decisions.touches_holdable,
+                                           &call->residency))
+    return false;
+  call->recalled = true;
+  om_checks_presence_recalled(view, is_present, &call->decisions, &call->before, &call->tracked);
+  om_checks_map_recalled(view, &call->decisions, &call->created);
+  return true;
+}
+
+/* A kernel's or data call's steps before it is forwarded, decided in full;
+ * a kernel's decisions are stored in its memo slot if it has one. */
+static void decide_in_full(observed_call *call, const om_checked_call *view, om_call_kind kind,
+                           bool nowait, om_is_present_fn is_present) {
+  om_call_decisions decisions, *kept = NULL;
+  if (call->memo != NULL && om_call_memo_wanted(view, &call->site))
+    kept = &decisions;
+  else
+    call->memo = NULL;
+  /* Held sections go back to the runtime before it is asked what is present. */
+  if (kind == OM_CALL_KERNEL)
+    om_residency_plan_kernel(view, nowait, &call->residency);
+  else
+    om_residency_plan_data(view, kind, nowait, &call->residency);
+  om_checks_presence_before(view, is_present, &call->before, &call->tracked, kept);
+  if (kind != OM_CALL_KERNEL)
+    om_residency_presence_without_engine(&call->residency, &call->before);
+  if (kept != NULL)
+    kept->bounds_clean = false;
+  if (kind == OM_CALL_DATA_BEGIN || kind == OM_CALL_KERNEL)
+    om_checks_before_map(view, kept, &call->created);
+  if (kind == OM_CALL_KERNEL)
+    om_residency_enter_kernel(view, &call->residency, &call->before, &call->tracked);
+  else
+    om_residency_enter_data(view, &call->residency);
+  if (kept != NULL) {
+    kept->touches_holdable = om_residency_kernel_touches_holdable(view);
+    om_call_memo_store(call->memo, view, &call->site, &call->stamp, kept);
+  }
+}
+
 static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
                             om_ident *loc, int64_t device_id, om_map_entries entries,
-                            void **bases, const void *return_address) {
+                            void **bases, const void *return_address, const void *host_ptr) {
   uint64_t entered = om_self_time_stamp();
   om_plugin_init();
   call->counted = !om_in_runtime();
@@ -93,27 +175,26 @@ static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
   call->origin = (om_call_origin){loc != NULL ? loc->psource : NULL, return_address};
   om_is_present_fn is_present = OM_REAL(omp_target_is_present);
   call->residency.any = call->residency.claimed = false;
+  call->memo = NULL;
+  call->recalled = false;
+  call->created = 0;
   if (!shadowing()) {
     om_probe_presence(&call->entries, call->device, is_present, &call->before);
     memset(&call->tracked, 0, sizeof call->tracked);
   } else {
     om_checked_call view = checked(call);
-    /* Held sections go back to the runtime before it is asked what is present. */
-    if (kind == OM_CALL_KERNEL)
-      om_residency_plan_kernel(&view, nowait, &call->residency);
-    else
-      om_residency_plan_data(&view, kind, nowait, &call->residency);
-    om_checks_presence_before(&view, is_present, &call->before, &call->tracked);
-    if (kind != OM_CALL_KERNEL)
-      om_residency_presence_without_engine(&call->residency, &call->before);
-    if (kind == OM_CALL_DATA_BEGIN || kind == OM_CALL_KERNEL)
-      om_checks_before_map(&view);
-    if (kind == OM_CALL_KERNEL)
-      om_residency_enter_kernel(&view, &call->residency, &call->before, &call->tracked);
-    else
-      om_residency_enter_data(&view, &call->residency);
+    if (kind == OM_CALL_KERNEL) {
+      call->site = (om_call_site){call->origin.psource, return_address, host_ptr, nowait};
+      call->memo = om_call_memo_slot(&call->site);
+      /* Read before anything is decided (call_memo.h). */
+      call->stamp = om_decision_stamp_now(call->device);
+    }
+    if (call->memo == NULL || !kernel_recalled(call, &view, is_present))
+      decide_in_full(call, &view, kind, nowait, is_present);
   }
-  call->start_ns = om_now_ns();
+  /* A recalled kernel's copies to the device are known now: without one,
+   * its start is not needed (the end of a kernel is its copies' back). */
+  call->start_ns = call->recalled && recalled_copies_to_device(call) == 0 ? 0 : om_now_ns();
   om_self_time_forwarding(entered);
 }
 
@@ -128,25 +209,40 @@ static void finish_observing(observed_call *call) {
     return;
   om_report_call_returned(); /* errors the runtime reported too stop only now */
   uint64_t returned = om_self_time_stamp();
-  uint64_t duration_ns = om_now_ns() - call->start_ns;
-  om_presence after = call->before; /* unused unless copies depend on it */
-  om_presence still_mapped = {{0}};
   om_checked_call view = checked(call);
-  if (copies_depend_on_after(call->kind)) {
-    if (shadowing())
-      om_checks_after_unmap(&view, &still_mapped);
-    om_probe_presence_unknown(&call->entries, call->device, OM_REAL(omp_target_is_present),
-                              &call->tracked, &still_mapped, &after);
+  om_presence still_mapped, after;
+  uint32_t removed = 0;
+  if (call->recalled) { /* a kernel: everything known is in the first word */
+    om_checks_unmap_recalled(&view, &call->decisions, &still_mapped, &removed);
+    recalled_presence_after(call, &still_mapped, &after);
+    uint32_t to = recalled_copies_to_device(call), from = recalled_copies_from_device(call, &after);
+    if (to != 0 || from != 0)
+      om_account_kernel_copies(&om_plugin_transfers, call->device, &call->entries, to, from,
+                               &call->origin, call->start_ns, om_now_ns());
+  } else {
+    uint64_t duration_ns = om_now_ns() - call->start_ns;
+    after = call->before; /* unused unless copies depend on it */
+    memset(&still_mapped, 0, sizeof still_mapped);
+    if (copies_depend_on_after(call->kind)) {
+      if (shadowing())
+        om_checks_after_unmap(&view, &still_mapped, &removed);
+      om_probe_presence_unknown(&call->entries, call->device, OM_REAL(omp_target_is_present),
+                                &call->tracked, &still_mapped, &after);
+    }
+    if (shadowing() && om_stale_enabled())
+      om_checks_stale_after(&view, call->kind, &still_mapped);
+    /* A data call's served entries copied nothing through the runtime; the
+     * engine counted its own copies. */
+    bool served = call->kind != OM_CALL_KERNEL && call->residency.any;
+    om_account_call(&om_plugin_transfers, call->kind, call->device, &call->entries,
+                    &call->before, &after, served ? &call->residency.taken : NULL,
+                    &call->origin, call->start_ns, duration_ns);
   }
-  if (shadowing() && om_stale_enabled())
-    om_checks_stale_after(&view, call->kind, &still_mapped);
-  /* A data call's served entries copied nothing through the runtime; the
-   * engine counted its own copies. */
-  bool served = call->kind != OM_CALL_KERNEL && call->residency.any;
-  om_account_call(&om_plugin_transfers, call->kind, call->device, &call->entries,
-                  &call->before, &after, served ? &call->residency.taken : NULL, &call->origin,
-                  call->start_ns, duration_ns);
   om_residency_finish_call(&view, &call->residency);
+  if (call->memo != NULL) {
+    om_decision_stamp after_call = om_decision_stamp_now(call->device);
+    om_call_memo_restamp(call->memo, &call->stamp, &after_call, call->created, removed);
+  }
   om_self_time_returned(returned);
   om_runtime_leave(call->runtime);
 }
@@ -188,7 +284,7 @@ OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_
                     device_id,
                     data_entries((int32_t)args->num_args, args->arg_ptrs, args->arg_sizes,
                                  args->arg_types, args->arg_names, args->arg_mappers),
-                    args->arg_base_ptrs, __builtin_return_address(0));
+                    args->arg_base_ptrs, __builtin_return_address(0), host_ptr);
     result = forward(loc, device_id, num_teams, thread_limit, host_ptr, args);
     finish_observing(&call);
   }
@@ -244,7 +340,7 @@ static void observe_data_call(om_call_kind kind, data_call_fn forward,
   observed_call call;
   begin_observing(&call, kind, nowait_forward != NULL, loc, device_id,
                   data_entries(count, begins, sizes, types, names, mappers), bases,
-                  return_address);
+                  return_address, NULL);
   if (nowait_forward != NULL)
     nowait_forward(OM_DATA_ARGS, OM_DEP_ARGS);
   else

@@ -8,6 +8,7 @@
 #include "chunks.h"
 #include "host_pages.h"
 
+#include "allocations.h"
 #include "checks.h"
 #include "facts.h"
 #include "offload_abi.h"
@@ -141,6 +142,46 @@ void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_resid
   device_may_write_program_sections(call->device);
   om_plan_claim(plan, call->entries, &plan->taken);
   om_engine_unlock(entry);
+}
+
+bool om_residency_kernel_touches_holdable(const om_checked_call *call) {
+  _Static_assert(OM_TAKEOVER_MIN_BYTES >= OM_ALLOCATIONS_SMALL_BYTES,
+                 "held blocks are all in the allocation record's large table");
+  const om_map_entries *entries = call->entries;
+  for (int32_t i = 0; i < entries->count; i++) {
+    uintptr_t begin = (uintptr_t)entries->begins[i];
+    if (om_entry_claims(entries, NULL, i) &&
+        om_allocations_large_may_overlap(begin, begin + (uintptr_t)entries->sizes[i]))
+      return true;
+  }
+  return false;
+}
+
+bool om_residency_plan_kernel_none_taken(const om_checked_call *call, bool touches_holdable,
+                                         om_residency_plan *plan) {
+  plan->kind = OM_CALL_KERNEL;
+  plan->any = plan->claimed = false;
+  if (!om_residency_enabled())
+    return true;
+  const om_map_entries *entries = call->entries;
+  /* Sections the program maps through the engine need a look before any
+   * kernel runs on their device (device_may_write_program_sections); a data
+   * call that maps one happens before a kernel that may use it. */
+  if (__atomic_load_n(&om_engine.mapped_sections, __ATOMIC_ACQUIRE) == 0 && !touches_holdable)
+    return true;
+  om_engine_entry entry = om_engine_lock();
+  for (int32_t i = 0; i < entries->count; i++) {
+    uintptr_t begin = (uintptr_t)entries->begins[i];
+    if (om_entry_claims(entries, NULL, i) &&
+        om_held_maybe_near(&om_engine.table, begin, begin + (uintptr_t)entries->sizes[i])) {
+      om_engine_unlock(entry);
+      return false;
+    }
+  }
+  device_may_write_program_sections(call->device);
+  om_plan_claim(plan, entries, NULL);
+  om_engine_unlock(entry);
+  return true;
 }
 
 void om_residency_unplanned_kernel(int device) {

@@ -111,6 +111,26 @@ typedef struct {
  * it needs. */
 void om_residency_plan_kernel(const om_checked_call *call, bool nowait, om_residency_plan *plan);
 
+/* Whether an entry the kernel claims may touch a heap block that the engine
+ * holds or could hold during the call. The engine holds only recorded
+ * blocks of OM_TAKEOVER_MIN_BYTES or more (the allocation record's large
+ * blocks, allocations.h), and memory outside every such block cannot
+ * become part of one while the program maps it (it is the stack, static
+ * storage or a live smaller block); without one, the call needs no claim.
+ * Depends only on the entries and the allocation record (its generation
+ * covers it). */
+bool om_residency_kernel_touches_holdable(const om_checked_call *call);
+
+/* om_residency_plan_kernel for a kernel none of whose entries may be taken
+ * over (om_takeover_entry_eligible): claims its entries, unless a held
+ * section may lie near one of them; then it returns false having done
+ * nothing, and the kernel is to be planned in full. A kernel that touches
+ * no holdable block (om_residency_kernel_touches_holdable) needs no claim
+ * and takes no lock here, unless the program maps a section through the
+ * engine. */
+bool om_residency_plan_kernel_none_taken(const om_checked_call *call, bool touches_holdable,
+                                         om_residency_plan *plan);
+
 /* The same before a data call (begin, end or update; nowait when it is a
  * target task): decides which entries the engine serves (above) and marks
  * their sections in use until the call finishes; gives back the held

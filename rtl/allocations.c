@@ -110,7 +110,29 @@ static large_slot *large_find(tables *t, uintptr_t key) {
   return NULL;
 }
 
+/* Spans every block ever recorded in the large table; never shrinks. */
+static _Atomic uintptr_t large_low = UINTPTR_MAX, large_high;
+
+static void widen_large_span(uintptr_t begin, uintptr_t end) {
+  uintptr_t low = atomic_load_explicit(&large_low, memory_order_relaxed);
+  while (begin < low && !atomic_compare_exchange_weak_explicit(&large_low, &low, begin,
+                                                               memory_order_release,
+                                                               memory_order_relaxed))
+    ;
+  uintptr_t high = atomic_load_explicit(&large_high, memory_order_relaxed);
+  while (end > high && !atomic_compare_exchange_weak_explicit(&large_high, &high, end,
+                                                              memory_order_release,
+                                                              memory_order_relaxed))
+    ;
+}
+
+bool om_allocations_large_may_overlap(uintptr_t begin, uintptr_t end) {
+  return begin < atomic_load_explicit(&large_high, memory_order_acquire) &&
+         atomic_load_explicit(&large_low, memory_order_acquire) < end;
+}
+
 static bool large_add(tables *t, uintptr_t key, size_t size) {
+  widen_large_span(key, key + size);
   large_slot *stale = large_find(t, key);
   if (stale != NULL) { /* freed without our knowing: the block is new */
     atomic_store_explicit(&stale->size, size, memory_order_relaxed);
@@ -137,6 +159,13 @@ static bool large_add(tables *t, uintptr_t key, size_t size) {
 
 _Atomic size_t om_allocations_min_bytes;
 
+/* On a cache line of its own: the malloc family bumps it. */
+_Alignas(64) _Atomic uint64_t om_allocations_generation;
+
+static void changed(void) {
+  atomic_fetch_add_explicit(&om_allocations_generation, 1, memory_order_release);
+}
+
 void om_allocations_set_min(size_t bytes) {
   atomic_store_explicit(&om_allocations_min_bytes, bytes, memory_order_relaxed);
 }
@@ -149,6 +178,7 @@ bool om_allocation_add(const void *start, size_t size) {
   small_slot *home = small_home(t, key);
   if (small_key(key, size)) {
     atomic_store_explicit(home, (uint64_t)key << SIZE_BITS | size, memory_order_release);
+    changed();
     return true;
   }
   /* A small block freed unseen at this start is looked up first: drop it. */
@@ -156,7 +186,9 @@ bool om_allocation_add(const void *start, size_t size) {
   if (stale != 0)
     atomic_compare_exchange_strong_explicit(home, &stale, 0, memory_order_relaxed,
                                             memory_order_relaxed);
-  return large_add(t, key, size);
+  bool added = large_add(t, key, size);
+  changed();
+  return added;
 }
 
 bool om_allocation_take(const void *start, size_t *size) {
@@ -173,6 +205,7 @@ bool om_allocation_take(const void *start, size_t *size) {
      * unrecorded, never mixed): a plain store, not a compare-and-swap,
      * which would cost more than the rest of the call. */
     atomic_store_explicit(home, 0, memory_order_relaxed);
+    changed();
     *size = (size_t)(record & (OM_ALLOCATIONS_SMALL_BYTES - 1));
     return true;
   }
@@ -181,6 +214,7 @@ bool om_allocation_take(const void *start, size_t *size) {
     return false;
   *size = atomic_load_explicit(&s->size, memory_order_relaxed);
   atomic_store_explicit(&s->start, FREED, memory_order_release);
+  changed();
   return true;
 }
 

@@ -55,4 +55,19 @@ bool om_allocation_take(const void *start, size_t *size);
 /* The requested size of the live block starting at start. */
 bool om_allocation_size(const void *start, size_t *size);
 
+/* False when no block of OM_ALLOCATIONS_SMALL_BYTES or more that was ever
+ * recorded (none of whose records is displaced) overlaps [begin, end): a
+ * conservative span, lock-free. */
+bool om_allocations_large_may_overlap(uintptr_t begin, uintptr_t end);
+
+/* Bumped by every record added or taken, after the change: what
+ * om_allocation_size answers for any start is the same while it is. Read
+ * it before asking, so that an answer given during a change is stamped
+ * older than the change. (One atomic add per recorded block's malloc and
+ * free; the blocks under the minimum, most of a program's, pay nothing.) */
+extern _Atomic uint64_t om_allocations_generation;
+static inline uint64_t om_allocations_stamp(void) {
+  return atomic_load_explicit(&om_allocations_generation, memory_order_acquire);
+}
+
 #endif

@@ -111,14 +111,16 @@ void om_ledger_add_elided_to_device(om_ledger *ledger, int device, om_direction 
 }
 
 void om_ledger_add_time(om_ledger_row *row, om_direction direction, uint64_t nanoseconds) {
-  __atomic_fetch_add(&row->time_ns[direction], nanoseconds, __ATOMIC_RELAXED);
+  if (nanoseconds != 0) /* a kernel's copies are not timed: no atomic add for nothing */
+    __atomic_fetch_add(&row->time_ns[direction], nanoseconds, __ATOMIC_RELAXED);
 }
 
 void om_timeline_record(om_ledger *ledger, const om_ledger_row *row, int device,
                         om_direction direction, uint64_t bytes, bool elided,
                         om_elision_reason reason, uint64_t start_ns, uint64_t duration_ns) {
   int slot = device_slot(device);
-  __atomic_fetch_add(&ledger->device_time_ns[slot][direction], duration_ns, __ATOMIC_RELAXED);
+  if (duration_ns != 0)
+    __atomic_fetch_add(&ledger->device_time_ns[slot][direction], duration_ns, __ATOMIC_RELAXED);
   if (elided)
     __atomic_fetch_add(&ledger->device_elided[slot][direction].reason_bytes[reason], bytes,
                        __ATOMIC_RELAXED);

@@ -56,6 +56,12 @@ static bool reserve_one(om_device_shadow *dev) {
   return true;
 }
 
+/* What lookups answer on dev changes (lock held): one writer at a time. */
+static void bump_generation(om_device_shadow *dev) {
+  uint64_t now = atomic_load_explicit(&dev->generation, memory_order_relaxed);
+  atomic_store_explicit(&dev->generation, now + 1, memory_order_release);
+}
+
 /* Publishes the span and occupancy of dev after a change (lock held). */
 static void publish_span(om_shadow *shadow, om_device_shadow *dev) {
   uint64_t bit = UINT64_C(1) << (dev - shadow->devices);
@@ -65,7 +71,10 @@ static void publish_span(om_shadow *shadow, om_device_shadow *dev) {
   }
   atomic_store_explicit(&dev->low, dev->mappings[0].begin, memory_order_relaxed);
   atomic_store_explicit(&dev->high, dev->mappings[dev->count - 1].end, memory_order_relaxed);
-  atomic_fetch_or_explicit(&shadow->occupied_devices, bit, memory_order_release);
+  /* Set already unless this is the device's first mapping (only this
+   * device's lock holder changes its bit): no atomic read-modify-write. */
+  if (!(atomic_load_explicit(&shadow->occupied_devices, memory_order_relaxed) & bit))
+    atomic_fetch_or_explicit(&shadow->occupied_devices, bit, memory_order_release);
 }
 
 static om_mapping *insert(om_shadow *shadow, om_device_shadow *dev, const om_mapping *mapping) {
@@ -75,6 +84,7 @@ static om_mapping *insert(om_shadow *shadow, om_device_shadow *dev, const om_map
   memmove(&dev->mappings[i + 1], &dev->mappings[i], (dev->count - i) * sizeof(om_mapping));
   dev->mappings[i] = *mapping;
   dev->count++;
+  bump_generation(dev);
   atomic_fetch_add_explicit(&shadow->live, 1, memory_order_relaxed);
   publish_span(shadow, dev);
   return &dev->mappings[i];
@@ -84,6 +94,7 @@ static void erase(om_shadow *shadow, om_device_shadow *dev, om_mapping *mapping)
   size_t i = (size_t)(mapping - dev->mappings);
   memmove(&dev->mappings[i], &dev->mappings[i + 1], (dev->count - i - 1) * sizeof(om_mapping));
   dev->count--;
+  bump_generation(dev);
   atomic_fetch_sub_explicit(&shadow->live, 1, memory_order_relaxed);
   publish_span(shadow, dev);
 }
@@ -255,8 +266,13 @@ void om_shadow_learn_absent(om_shadow *shadow, int device, uintptr_t begin,
     return;
   pthread_mutex_lock(&dev->lock);
   if (ticket.epoch == atomic_load_explicit(&shadow->absence_epoch, memory_order_acquire) &&
-      ticket.forgets == atomic_load_explicit(&dev->absent_forgets, memory_order_relaxed))
-    *absent_slot(dev, begin) = (om_absent_slot){begin, ticket.epoch};
+      ticket.forgets == atomic_load_explicit(&dev->absent_forgets, memory_order_relaxed)) {
+    om_absent_slot *slot = absent_slot(dev, begin);
+    if (slot->begin != begin || slot->epoch != ticket.epoch) {
+      *slot = (om_absent_slot){begin, ticket.epoch};
+      bump_generation(dev);
+    }
+  }
   pthread_mutex_unlock(&dev->lock);
 }
 
@@ -269,6 +285,7 @@ void om_shadow_forget_absent_range(om_shadow *shadow, int device, uintptr_t begi
   }
   pthread_mutex_lock(&dev->lock);
   atomic_fetch_add_explicit(&dev->absent_forgets, 1, memory_order_release);
+  bump_generation(dev);
   for (size_t i = 0; i < OM_SHADOW_ABSENT_SLOTS; i++)
     if (dev->absent[i].begin >= begin && dev->absent[i].begin < end)
       dev->absent[i].begin = 0;

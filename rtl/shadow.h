@@ -82,6 +82,10 @@ typedef struct {
   _Atomic uintptr_t low, high;
   om_absent_slot absent[OM_SHADOW_ABSENT_SLOTS];
   _Atomic uint64_t absent_forgets; /* counts om_shadow_forget_absent_range */
+  /* Bumped under the lock by every change of what om_shadow_lookup may
+   * answer for the device: a mapping created or removed, an absence learned
+   * or forgotten (not by a change of counts). Read without the lock. */
+  _Atomic uint64_t generation;
 } om_device_shadow;
 
 typedef struct {
@@ -182,6 +186,22 @@ void om_shadow_forget_absent_all(om_shadow *shadow);
 bool om_shadow_associate(om_shadow *shadow, int device, uintptr_t begin, size_t size,
                          const om_map_origin *origin);
 bool om_shadow_disassociate(om_shadow *shadow, int device, uintptr_t begin);
+
+/* What om_shadow_lookup answers on a device is the same as long as both
+ * of these are: its generation and the absence epoch. */
+typedef struct {
+  uint64_t generation, absence_epoch;
+} om_shadow_stamp;
+
+/* The stamp now (lock-free). Taken before asking the shadow, so that an
+ * answer given during a change is stamped older than the change. */
+static inline om_shadow_stamp om_shadow_stamp_of(om_shadow *shadow, int device) {
+  om_shadow_stamp stamp = {0, atomic_load_explicit(&shadow->absence_epoch, memory_order_acquire)};
+  if (device >= 0 && device < OM_SHADOW_DEVICES)
+    stamp.generation =
+        atomic_load_explicit(&shadow->devices[device].generation, memory_order_acquire);
+  return stamp;
+}
 
 /* False when no device has any mapping (one atomic load). */
 static inline bool om_shadow_any(om_shadow *shadow) {

@@ -50,9 +50,9 @@ static bool region(entry e) {
   om_call_origin origin = {";t.c;main;1;1;;", NULL};
   om_presence before, tracked, still_mapped;
   om_checked_call call = {0, &entries, bases, &origin, &before, false};
-  om_checks_presence_before(&call, fake_is_present, &before, &tracked);
-  om_checks_before_map(&call);
-  om_checks_after_unmap(&call, &still_mapped);
+  om_checks_presence_before(&call, fake_is_present, &before, &tracked, NULL);
+  om_checks_before_map(&call, NULL, NULL);
+  om_checks_after_unmap(&call, &still_mapped, NULL);
   return om_presence_bit(&before, 0);
 }
 
