@@ -179,24 +179,29 @@ atomAtLeast(const Polynomial &Fact) {
 }
 
 /// True when P >= 0 follows from Facts, each atom of P being non-negative
-/// when Known says so: P's coefficients are all positive, or they are
-/// once each atom x that a fact puts at x >= c is written c plus a
-/// non-negative rest, or once P less a small multiple of one fact is.
+/// when Known says so: P's coefficients are all positive, either as they
+/// are or once each atom x that a fact puts at x >= c is written c plus a
+/// non-negative rest; or the same holds of P less a small multiple of one
+/// fact (`ld - 1` given `ld - n >= 0` and `n - 3 >= 0`: `n - 1`, with n
+/// written 3 plus a rest, is `n + 2`).
 static bool provenWith(const Polynomial &P, llvm::ArrayRef<Polynomial> Facts,
                        llvm::function_ref<bool(const Atom &)> Known) {
-  auto Holds = [&](const Polynomial &Q) {
+  auto Positive = [&](const Polynomial &Q) {
     std::optional<int> Sign = Q.sign();
     return Sign && *Sign >= 0 && llvm::all_of(Q.atoms(), Known);
   };
+  auto Holds = [&](const Polynomial &Q) {
+    if (Positive(Q))
+      return true;
+    Polynomial Shifted = Q;
+    for (const Polynomial &Fact : Facts)
+      if (auto AtLeast = atomAtLeast(Fact))
+        Shifted = Shifted.substitute(
+            AtLeast->first,
+            Polynomial::atom(AtLeast->first) + Polynomial(AtLeast->second));
+    return Positive(Shifted);
+  };
   if (Holds(P))
-    return true;
-  Polynomial Shifted = P;
-  for (const Polynomial &Fact : Facts)
-    if (auto AtLeast = atomAtLeast(Fact))
-      Shifted = Shifted.substitute(
-          AtLeast->first,
-          Polynomial::atom(AtLeast->first) + Polynomial(AtLeast->second));
-  if (Holds(Shifted))
     return true;
   for (const Polynomial &Fact : Facts)
     for (int64_t Times = 1; Times <= 4; ++Times)

@@ -27,7 +27,7 @@ OM_KERNEL OM_FACT(off <= 0) void look_back(int n, int off, OM_IN const float *x,
     y[i] = x[i] + x[i + off];
 }
 // CHECK-LABEL: {{^}}OM_KERNEL OM_FACT(off <= 0) void look_back(
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[off + 4:(n > 4 && n - off - 4 > 0 ? n - off - 4 : 0)]) map(from: y[4:(n > 4 ? n - 4 : 0)]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[off + 4:(n > 4 ? n - off - 4 : 0)]) map(from: y[4:(n > 4 ? n - 4 : 0)]){{$}}
 
 // Looking ahead: the section ends at n - 1 + off.
 OM_KERNEL OM_FACT(off >= 0) void look_ahead(int n, int off, OM_IN const float *x,
