@@ -464,9 +464,10 @@ std::optional<std::vector<Digit>> digits(const AffineSubscript &S) {
     Polynomial Stride = S.Value.split(R.Index).first;
     if (Stride == Polynomial(0))
       continue;
-    // Counting down by c reaches what counting up by c does (`y[n - 1 - i]`).
-    if (std::optional<int64_t> C = Stride.constant(); C && *C < 0)
-      Stride = Polynomial(-*C);
+    // Counting down by a size reaches what counting up by it does
+    // (`y[n - 1 - i]`, `y[(m - 1 - i) * n + j]`).
+    if (isPositiveSize(Polynomial(0) - Stride))
+      Stride = Polynomial(0) - Stride;
     Polynomial Count = R.Upper - R.Lower;
     if (!isPositiveSize(Stride) || mentionsIndex(Stride, S.Nest) ||
         mentionsIndex(Count, S.Nest))
