@@ -1,5 +1,6 @@
 //===- Exclusivity.cpp - exclusive borrows must not overlap others -------===//
 #include "Exclusivity.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
@@ -13,6 +14,7 @@ struct Mapped {
   const ParamAnnotation *Annotation;
   Polynomial Lower, End;
   ArithmeticType Type;
+  NonEmptyGuard Reached;
 };
 
 /// OM_SCRATCH owns its elements too: overlapping another mapped section, its
@@ -35,6 +37,8 @@ ExclusivityPair pairOf(const Mapped &A, const Mapped &B) {
   Pair.OtherEnd = B.End;
   Pair.ExclusiveType = A.Type;
   Pair.OtherType = B.Type;
+  Pair.ExclusiveReached = {A.Reached};
+  Pair.OtherReached = {B.Reached};
   std::string Names = "'" + A.Param->getName().str() + "' and '" +
                       B.Param->getName().str() + "'";
   Pair.Proven = A.Param->getType().isRestrictQualified() &&
@@ -61,11 +65,50 @@ bool unite(Polynomial &Lower, Polynomial &End, const Polynomial &L,
   return true;
 }
 
+/// The alternatives of which one holds when one of Guards does, each the
+/// terms that must all hold (`{{"n > 0", "m > 0"}, {"k > 1"}}`); none when
+/// one of Guards always holds.
+std::vector<std::vector<std::string>>
+alternatives(llvm::ArrayRef<NonEmptyGuard> Guards) {
+  std::vector<std::vector<std::string>> Out;
+  for (const NonEmptyGuard &G : Guards) {
+    if (G.empty())
+      return {};
+    if (!llvm::is_contained(Out, G.Terms))
+      Out.push_back(G.Terms);
+  }
+  return Out;
+}
+
+/// Terms less those already in Kept, appended to it.
+void appendNew(std::vector<std::string> &Kept,
+               llvm::ArrayRef<std::string> Terms) {
+  for (const std::string &T : Terms)
+    if (!llvm::is_contained(Kept, T))
+      Kept.push_back(T);
+}
+
 } // namespace
 
 std::string ExclusivityPair::check() const {
   const auto *Kernel = llvm::cast<FunctionDecl>(Exclusive->getDeclContext());
-  return "ownmap_check_exclusive(" + quoted(Kernel->getName()) + ", " +
+  // Both ranges must be reached for them to overlap: each side's
+  // alternatives, `a && b` for one, `(a && b || c)` for several.
+  std::vector<std::string> Conditions;
+  for (const auto *Reached : {&ExclusiveReached, &OtherReached}) {
+    auto Any = alternatives(*Reached);
+    if (Any.size() == 1) {
+      appendNew(Conditions, Any.front());
+    } else if (!Any.empty()) {
+      std::vector<std::string> Texts;
+      for (const auto &Terms : Any)
+        Texts.push_back(llvm::join(Terms, " && "));
+      appendNew(Conditions, {"(" + llvm::join(Texts, " || ") + ")"});
+    }
+  }
+  std::string Guard =
+      Conditions.empty() ? "" : "if (" + llvm::join(Conditions, " && ") + ") ";
+  return Guard + "ownmap_check_exclusive(" + quoted(Kernel->getName()) + ", " +
          quoted(macroName(Kind)) + ", " + quoted(Exclusive->getName()) + ", " +
          elementAddress(*Exclusive, ExclusiveLower, ExclusiveType) + ", " +
          elementAddress(*Exclusive, ExclusiveEnd, ExclusiveType) + ", " +
@@ -88,11 +131,18 @@ bool ExclusivityPair::widen(const ExclusivityPair &O) {
   OtherEnd = OE;
   ExclusiveType = ExclusiveType.widest(O.ExclusiveType);
   OtherType = OtherType.widest(O.OtherType);
+  llvm::append_range(ExclusiveReached, O.ExclusiveReached);
+  llvm::append_range(OtherReached, O.OtherReached);
   return true;
 }
 
 std::vector<Polynomial> ExclusivityPair::bounds() const {
-  return {ExclusiveLower, ExclusiveEnd, OtherLower, OtherEnd};
+  std::vector<Polynomial> All = {ExclusiveLower, ExclusiveEnd, OtherLower,
+                                 OtherEnd};
+  for (const auto *Reached : {&ExclusiveReached, &OtherReached})
+    for (const NonEmptyGuard &G : *Reached)
+      llvm::append_range(All, G.Facts);
+  return All;
 }
 
 std::vector<ExclusivityPair>
@@ -103,7 +153,8 @@ exclusivityPairs(const KernelAnnotations &Annotations,
     const auto *P = llvm::dyn_cast<ParmVarDecl>(V.Var);
     const ParamAnnotation *A = P ? Annotations.lookup(P) : nullptr;
     if (A && A->Kind && V.Map && V.Lower && V.Length)
-      Params.push_back({P, A, *V.Lower, *V.Lower + *V.Length, V.BoundsType});
+      Params.push_back(
+          {P, A, *V.Lower, *V.Lower + *V.Length, V.BoundsType, V.NonEmpty});
   }
   llvm::sort(Params, [](const Mapped &L, const Mapped &R) {
     return L.Param->getFunctionScopeIndex() < R.Param->getFunctionScopeIndex();

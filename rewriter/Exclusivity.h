@@ -14,6 +14,7 @@
 #define OWNMAP_REWRITER_EXCLUSIVITY_H
 
 #include "Annotations.h"
+#include "EmptyLoops.h"
 #include "MapInference.h"
 #include "Polynomial.h"
 #include <string>
@@ -32,14 +33,21 @@ struct ExclusivityPair {
   /// what their texts compute in.
   Polynomial ExclusiveLower, ExclusiveEnd, OtherLower, OtherEnd;
   ArithmeticType ExclusiveType, OtherType;
+  /// The loops reach some element of a range when one of its guards holds
+  /// (EmptyLoops.h; one per loop the range unites); an empty guard: always.
+  /// Where none holds the range is empty, whatever its bounds say (with
+  /// m = n = -2, `y + m * n` lies above `y`).
+  std::vector<NonEmptyGuard> ExclusiveReached, OtherReached;
 
   /// The statement that checks the pair at run time (when not Proven):
-  /// `ownmap_check_exclusive("k", "OM_INOUT", "y", y, y + n, "x", x, x + n);`
+  /// `ownmap_check_exclusive("k", "OM_INOUT", "y", y, y + n, "x", x, x + n);`,
+  /// under `if (m > 0 && n > 0) ` when the loops may reach nothing of a range.
   std::string check() const;
   /// Widens the ranges to cover Other's too, when Other is the same pair and
   /// the bounds can be compared; false otherwise.
   bool widen(const ExclusivityPair &Other);
-  /// The four bounds.
+  /// The four bounds and the facts of the guards: what must not change
+  /// between a hoisted check and the loops.
   std::vector<Polynomial> bounds() const;
 };
 

@@ -35,7 +35,7 @@ OM_KERNEL void apply(int n, OM_IN const float *x, OM_OUT float *y) {
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void apply(
 // CHECK-NEXT:  {{^}}  #pragma omp target update to(offset){{$}}
-// CHECK-NEXT:  {{^}}  ownmap_check_exclusive(
+// CHECK-NEXT:  {{^}}  if (n > 0) ownmap_check_exclusive(
 // CHECK-NEXT:  {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]) map(to: scale) map(to: weights){{$}}
 

@@ -38,7 +38,7 @@ OM_KERNEL int jacobi(int maxit, int n, float tol, OM_INOUT float *u,
 // CHECK-NEXT:  {{^}}                     OM_SCRATCH float *v) {{{$}}
 // CHECK-NEXT:  {{^}}  int ownmap_returned = 0;{{$}}
 // CHECK-NEXT:  {{^}}  int ownmap_return_value;{{$}}
-// CHECK-NEXT:  {{^}}  ownmap_check_exclusive({{.*}});{{$}}
+// CHECK-NEXT:  {{^}}  if ({{.*}}) ownmap_check_exclusive({{.*}});{{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target data map(tofrom: u[0:(n - 1 > 1) * n]) map(alloc: v[1:(n - 1 > 1) * (n - 2)]){{$}}
 // CHECK-NEXT:  {{^}}  {{{$}}
 // CHECK-NEXT:  {{^}}  for (int it = 0; it < maxit; ++it) {{{$}}

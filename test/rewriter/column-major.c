@@ -20,7 +20,7 @@ OM_KERNEL void transpose(int m, int w, OM_IN const float *in,
       out[j * m + i] = in[i * w + j];
 }
 // CHECK:      {{^}}                         OM_OUT float *out) {{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("transpose", "OM_OUT", "out", out, out + (m * w), "in", in, in + (m * w));{{$}}
+// CHECK-NEXT: {{^}}  if (m > 0 && w > 0) ownmap_check_exclusive("transpose", "OM_OUT", "out", out, out + (m * w), "in", in, in + (m * w));{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(in, (m > 0 && w > 0 ? m * w : 0) * sizeof *in);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: in[0:(m > 0 && w > 0 ? m * w : 0)]) map(from: out[0:(m > 0 && w > 0 ? m * w : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < m; ++i){{$}}

@@ -49,7 +49,7 @@ OM_KERNEL void branches(int n, int c, OM_IN const int *x, OM_INOUT int *y) {
     y[i] -= x[i] / 2;
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void host_reads_out(
-// CHECK-NEXT:  {{^}}  ownmap_check_exclusive("host_reads_out", "OM_OUT", "z", z, z + n, "x", x, x + n);{{$}}
+// CHECK-NEXT:  {{^}}  if (n > 0) ownmap_check_exclusive("host_reads_out", "OM_OUT", "z", z, z + n, "x", x, x + n);{{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target data map(to: x[0:(n > 0) * n]){{$}}
 // CHECK-NEXT:  {{^}}  {{{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: z[0:(n > 0 ? n : 0)]){{$}}

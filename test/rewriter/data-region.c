@@ -31,11 +31,11 @@ OM_KERNEL void pipeline(int n, OM_IN const float *x, OM_INOUT float *y,
 // Every inserted line is attributed (#line) to the line of the statement it
 // goes before; the closing brace to the last line of its loop.
 // CHECK:      {{^}}                        OM_OUT float *z) {{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("pipeline", "OM_INOUT", "y", y, y + n, "x", x, x + n);{{$}}
+// CHECK-NEXT: {{^}}  if ((n > 0 || n - 1 > 1)) ownmap_check_exclusive("pipeline", "OM_INOUT", "y", y, y + n, "x", x, x + n);{{$}}
 // CHECK-NEXT: {{^}}#line 21{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("pipeline", "OM_OUT", "z", z + 1, z + (n - 1), "x", x + 1, x + (n - 1));{{$}}
+// CHECK-NEXT: {{^}}  if (n - 1 > 1) ownmap_check_exclusive("pipeline", "OM_OUT", "z", z + 1, z + (n - 1), "x", x + 1, x + (n - 1));{{$}}
 // CHECK-NEXT: {{^}}#line 21{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("pipeline", "OM_INOUT", "y", y, y + n, "z", z + 1, z + (n - 1));{{$}}
+// CHECK-NEXT: {{^}}  if (n - 1 > 1) ownmap_check_exclusive("pipeline", "OM_INOUT", "y", y, y + n, "z", z + 1, z + (n - 1));{{$}}
 // CHECK-NEXT: {{^}}#line 21{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target data map(to: x[0:(n > 0) * n]) map(tofrom: y[0:(n > 0) * n]){{$}}
 // CHECK-NEXT: {{^}}#line 21{{$}}

@@ -17,11 +17,11 @@ OM_KERNEL void split(int n, OM_IN const int *a, OM_IN const int *b,
   }
 }
 // CHECK:      {{^}}                     OM_OUT int *lo, OM_OUT int *hi, OM_INOUT int *unused) {{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("split", "OM_OUT", "lo", lo, lo + n, "a", a, a + n);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("split", "OM_OUT", "hi", hi, hi + n, "a", a, a + n);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("split", "OM_OUT", "lo", lo, lo + n, "b", b, b + n);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("split", "OM_OUT", "hi", hi, hi + n, "b", b, b + n);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("split", "OM_OUT", "lo", lo, lo + n, "hi", hi, hi + n);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("split", "OM_OUT", "lo", lo, lo + n, "a", a, a + n);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("split", "OM_OUT", "hi", hi, hi + n, "a", a, a + n);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("split", "OM_OUT", "lo", lo, lo + n, "b", b, b + n);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("split", "OM_OUT", "hi", hi, hi + n, "b", b, b + n);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("split", "OM_OUT", "lo", lo, lo + n, "hi", hi, hi + n);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(a, (n > 0 ? n : 0) * sizeof *a);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(b, (n > 0 ? n : 0) * sizeof *b);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: a[0:(n > 0 ? n : 0)]) map(to: b[0:(n > 0 ? n : 0)]) map(from: lo[0:(n > 0 ? n : 0)]) map(from: hi[0:(n > 0 ? n : 0)]){{$}}

@@ -19,14 +19,14 @@ OM_KERNEL void twostep(int n, int m, OM_IN const float *z, OM_INOUT float *y,
     y[i] = y[i] * z[i - 1] + v[m];
 }
 // CHECK:      {{^}}                       OM_IN const float *v) {{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("twostep", "OM_INOUT", "y", y, y + n, "z", z, z + n);{{$}}
+// CHECK-NEXT: {{^}}  if ((n > 0 || n > 1)) ownmap_check_exclusive("twostep", "OM_INOUT", "y", y, y + n, "z", z, z + n);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target data map(to: z[0:(n > 0) * n]) map(tofrom: y[0:(n > 0) * n]){{$}}
 // CHECK-NEXT: {{^}}  {{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: z[0:(n > 0 ? n : 0)]) map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
 // CHECK-NEXT: {{^}}    y[i] = y[i] + z[i];{{$}}
 // CHECK-NEXT: {{^}}  m = m - 1;{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("twostep", "OM_INOUT", "y", y + 1, y + n, "v", v + m, v + (m + 1));{{$}}
+// CHECK-NEXT: {{^}}  if (n > 1) ownmap_check_exclusive("twostep", "OM_INOUT", "y", y + 1, y + n, "v", v + m, v + (m + 1));{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(v + m, (n > 1 ? 1 : 0) * sizeof *v);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: z[0:(n > 1 ? n - 1 : 0)]) map(tofrom: y[1:(n > 1 ? n - 1 : 0)]) map(to: v[m:(n > 1 ? 1 : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 1; i < n; ++i){{$}}
@@ -35,7 +35,7 @@ OM_KERNEL void twostep(int n, int m, OM_IN const float *z, OM_INOUT float *y,
 // CHECK-NEXT: {{^}}  }{{$}}
 
 // REPORT: data region {{.*}}exclusive-region.c:15:3 to {{.*}}exclusive-region.c:18:3 in kernel 'twostep'
-// REPORT: check before the directive: ownmap_check_exclusive("twostep", "OM_INOUT", "y", y, y + n, "z", z, z + n);
+// REPORT: check before the directive: if ((n > 0 || n > 1)) ownmap_check_exclusive("twostep", "OM_INOUT", "y", y, y + n, "z", z, z + n);
 // REPORT-NOT: check before the directive
 
 int main(void) {

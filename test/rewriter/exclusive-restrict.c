@@ -25,7 +25,7 @@ OM_KERNEL void axpy2(int n, float a, OM_IN const float *x,
     y[i] += a * x[i];
 }
 // CHECK:      {{^}}                     OM_INOUT float *restrict y) {{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("axpy2", "OM_INOUT", "y", y, y + n, "x", x, x + n);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("axpy2", "OM_INOUT", "y", y, y + n, "x", x, x + n);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 
@@ -40,10 +40,10 @@ OM_KERNEL void axpy2(int n, float a, OM_IN const float *x,
 // JSON-NEXT: ],
 // JSON-NEXT: "kernel": "axpy",
 // JSON:      "checks": [
-// JSON-NEXT:   "ownmap_check_exclusive(\"axpy2\", \"OM_INOUT\", \"y\", y, y + n, \"x\", x, x + n);"
+// JSON-NEXT:   "if (n > 0) ownmap_check_exclusive(\"axpy2\", \"OM_INOUT\", \"y\", y, y + n, \"x\", x, x + n);"
 // JSON:      "exclusivity": [
 // JSON-NEXT:   {
-// JSON-NEXT:     "check": "ownmap_check_exclusive(
+// JSON-NEXT:     "check": "if (n > 0) ownmap_check_exclusive(
 // JSON-NEXT:     "exclusive": "y",
 // JSON-NEXT:     "other": "x",
 // JSON-NEXT:     "why": "'y' and 'x' may overlap (not both restrict-qualified): checked at run time"

@@ -30,8 +30,8 @@ OM_KERNEL void blend(int n, OM_IN const float *a, OM_IN const double *b,
     c[i] = a[i - 1] + (float)b[i + 1];
 }
 // CHECK:      {{^}}                     OM_OUT float *c) {{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("blend", "OM_OUT", "c", c + 1, c + n, "a", a, a + (n - 1));{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("blend", "OM_OUT", "c", c + 1, c + n, "b", b + 2, b + (n + 1));{{$}}
+// CHECK-NEXT: {{^}}  if (n > 1) ownmap_check_exclusive("blend", "OM_OUT", "c", c + 1, c + n, "a", a, a + (n - 1));{{$}}
+// CHECK-NEXT: {{^}}  if (n > 1) ownmap_check_exclusive("blend", "OM_OUT", "c", c + 1, c + n, "b", b + 2, b + (n + 1));{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(a, (n > 1 ? n - 1 : 0) * sizeof *a);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(b + 2, (n > 1 ? n - 1 : 0) * sizeof *b);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: a[0:(n > 1 ? n - 1 : 0)]) map(to: b[2:(n > 1 ? n - 1 : 0)]) map(from: c[1:(n > 1 ? n - 1 : 0)]){{$}}
@@ -40,9 +40,9 @@ OM_KERNEL void blend(int n, OM_IN const float *a, OM_IN const double *b,
 // CHECK-NEXT: {{^}}  ownmap_kernel_facts_done();{{$}}
 // CHECK-NEXT: {{^}}}{{$}}
 // LINES:      {{^}}                     OM_OUT float *c) {{{$}}
-// LINES-NEXT: {{^}}  ownmap_check_exclusive("blend", {{.*}});{{$}}
+// LINES-NEXT: {{^}}  if ({{.*}}) ownmap_check_exclusive("blend", {{.*}});{{$}}
 // LINES-NEXT: {{^}}#line [[#@LINE-15]]{{$}}
-// LINES-NEXT: {{^}}  ownmap_check_exclusive("blend", {{.*}});{{$}}
+// LINES-NEXT: {{^}}  if ({{.*}}) ownmap_check_exclusive("blend", {{.*}});{{$}}
 // LINES-NEXT: {{^}}#line [[#@LINE-17]]{{$}}
 // LINES-NEXT: {{^}}  ownmap_kernel_reads_only(a, (n > 1 ? n - 1 : 0) * sizeof *a);{{$}}
 // LINES-NEXT: {{^}}#line [[#@LINE-19]]{{$}}

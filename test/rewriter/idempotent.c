@@ -30,7 +30,7 @@ OM_KERNEL void twice(int n, OM_IN const int *x, OM_OUT int *y, OM_INOUT int *z) 
     z[i] += y[i];
 }
 // CHECK:      {{^}}OM_KERNEL void twice(int n, OM_IN const int *x, OM_OUT int *y, OM_INOUT int *z) {
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("twice", "OM_OUT", "y", y, y + n, "x", x, x + n);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("twice", "OM_OUT", "y", y, y + n, "x", x, x + n);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}

@@ -19,8 +19,8 @@ OM_KERNEL void gather(int n, int m, OM_IN OM_LEN(m) const float *x,
 }
 // CHECK:      {{^}}OM_KERNEL void gather(int n, int m, OM_IN OM_LEN(m) const float *x,{{$}}
 // CHECK-NEXT: {{^}}                      OM_IN const int *idx, OM_OUT float *y) {
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("gather", "OM_OUT", "y", y, y + n, "x", x, x + m);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("gather", "OM_OUT", "y", y, y + n, "idx", idx, idx + n);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("gather", "OM_OUT", "y", y, y + n, "x", x, x + m);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("gather", "OM_OUT", "y", y, y + n, "idx", idx, idx + n);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, m * sizeof *x);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(idx, (n > 0 ? n : 0) * sizeof *idx);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:m]) map(to: idx[0:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
@@ -36,7 +36,7 @@ OM_KERNEL void row_sums(int rows, int cols, const long *a OM_IN OM_LEN(rows * co
   }
 }
 // CHECK:      {{^}}                        long *sums OM_OUT) {
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("row_sums", "OM_OUT", "sums", sums, sums + rows, "a", a, a + (cols * rows));{{$}}
+// CHECK-NEXT: {{^}}  if (rows > 0 && cols > 0) ownmap_check_exclusive("row_sums", "OM_OUT", "sums", sums, sums + rows, "a", a, a + (cols * rows));{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(a, (rows > 0 && cols > 0 ? cols * rows : 0) * sizeof *a);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: a[0:(rows > 0 && cols > 0 ? cols * rows : 0)]) map(from: sums[0:(rows > 0 ? rows : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int r = 0; r < rows; ++r) {

@@ -33,7 +33,7 @@ OM_KERNEL void scale(int n, OM_IN const float *x, OM_OUT float *y) {
 // TEXT:      {{^}}#line 1 "{{.*}}/line-directives.c"{{$}}
 // TEXT-NEXT: {{^}}// The rewritten file carries #line directives: compiled, it names this file{{$}}
 // TEXT:      {{^}}OM_KERNEL void scale(int n, OM_IN const float *x, OM_OUT float *y) {{{$}}
-// TEXT-NEXT: {{^}}  ownmap_check_exclusive("scale", {{.*}});{{$}}
+// TEXT-NEXT: {{^}}  if ({{.*}}) ownmap_check_exclusive("scale", {{.*}});{{$}}
 // TEXT-NEXT: {{^}}#line [[#@LINE-7]]{{$}}
 // TEXT-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
 // TEXT-NEXT: {{^}}#line [[#@LINE-9]]{{$}}
@@ -52,7 +52,7 @@ OM_KERNEL void shift(int n, OM_IN const float *x,
     y[i] += x[i];
 }
 // TEXT:      {{^}}  int unused;{{$}}
-// TEXT-NEXT: {{^}}  ownmap_check_exclusive("shift", {{.*}});{{$}}
+// TEXT-NEXT: {{^}}  if ({{.*}}) ownmap_check_exclusive("shift", {{.*}});{{$}}
 // TEXT-NEXT: {{^}}#line [[#@LINE-5]]{{$}}
 // TEXT-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
 // TEXT-NEXT: {{^}}#line [[#@LINE-7]]{{$}}

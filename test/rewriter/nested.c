@@ -18,8 +18,8 @@ OM_KERNEL void add2d(int m, int n, OM_IN const float *a, OM_IN const float *b,
       c[i * n + j] = a[i * n + j] + 2 * b[i * n + j];
 }
 // CHECK:      {{^}}                     OM_OUT float *c) {{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("add2d", "OM_OUT", "c", c, c + (m * n), "a", a, a + (m * n));{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("add2d", "OM_OUT", "c", c, c + (m * n), "b", b, b + (m * n));{{$}}
+// CHECK-NEXT: {{^}}  if (m > 0 && n > 0) ownmap_check_exclusive("add2d", "OM_OUT", "c", c, c + (m * n), "a", a, a + (m * n));{{$}}
+// CHECK-NEXT: {{^}}  if (m > 0 && n > 0) ownmap_check_exclusive("add2d", "OM_OUT", "c", c, c + (m * n), "b", b, b + (m * n));{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(a, (m > 0 && n > 0 ? m * n : 0) * sizeof *a);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(b, (m > 0 && n > 0 ? m * n : 0) * sizeof *b);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: a[0:(m > 0 && n > 0 ? m * n : 0)]) map(to: b[0:(m > 0 && n > 0 ? m * n : 0)]) map(from: c[0:(m > 0 && n > 0 ? m * n : 0)]){{$}}
@@ -33,7 +33,7 @@ OM_KERNEL void interior(int m, int n, OM_IN const float *in, OM_INOUT float *out
   }
 }
 // CHECK:      {{^}}OM_KERNEL void interior(int m, int n, OM_IN const float *in, OM_INOUT float *out) {
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("interior", "OM_INOUT", "out", out + (n + 1), out + (-n + m * n - 1), "in", in + 1, in + (m * n - 1));{{$}}
+// CHECK-NEXT: {{^}}  if (m - 1 > 1 && n - 1 > 1) ownmap_check_exclusive("interior", "OM_INOUT", "out", out + (n + 1), out + (-n + m * n - 1), "in", in + 1, in + (m * n - 1));{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(in + 1, (m - 1 > 1 && n - 1 > 1 ? m * n - 2 : 0) * sizeof *in);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: in[1:(m - 1 > 1 && n - 1 > 1 ? m * n - 2 : 0)]) map(tofrom: out[n + 1:(m - 1 > 1 && n - 1 > 1 ? m * n - 2 * n - 2 : 0)]){{$}}
 
@@ -48,7 +48,7 @@ OM_KERNEL void lower_sums(int n, OM_IN const double *a, OM_OUT double *s) {
   }
 }
 // CHECK:      {{^}}OM_KERNEL void lower_sums(int n, OM_IN const double *a, OM_OUT double *s) {
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("lower_sums", "OM_OUT", "s", s, s + n, "a", a, a + (n * n));{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("lower_sums", "OM_OUT", "s", s, s + n, "a", a, a + (n * n));{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(a, (n > 0 ? n * n : 0) * sizeof *a);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: a[0:(n > 0 ? n * n : 0)]) map(from: s[0:(n > 0 ? n : 0)]){{$}}
 
@@ -58,7 +58,7 @@ OM_KERNEL void row_scale(int m, int n, OM_IN const float *f, OM_INOUT float *g) 
       g[i * n + j] *= f[i];
 }
 // CHECK:      {{^}}OM_KERNEL void row_scale(int m, int n, OM_IN const float *f, OM_INOUT float *g) {
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("row_scale", "OM_INOUT", "g", g + (2 * n), g + (m * n), "f", f + 2, f + m);{{$}}
+// CHECK-NEXT: {{^}}  if (m > 2 && n > 0) ownmap_check_exclusive("row_scale", "OM_INOUT", "g", g + (2 * n), g + (m * n), "f", f + 2, f + m);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(f + 2, (m > 2 && n > 0 ? m - 2 : 0) * sizeof *f);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: f[2:(m > 2 && n > 0 ? m - 2 : 0)]) map(tofrom: g[2 * n:(m > 2 && n > 0 ? m * n - 2 * n : 0)]){{$}}
 

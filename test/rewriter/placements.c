@@ -16,11 +16,11 @@ void blend(int n, OM_IN const int *a, const int *OM_IN b, int *c OM_OUT,
 	}
 }
 // CHECK:      {{^}}           int *OM_INOUT d) {
-// CHECK-NEXT: {{^}}	ownmap_check_exclusive("blend", "OM_OUT", "c", c, c + n, "a", a, a + n);{{$}}
-// CHECK-NEXT: {{^}}	ownmap_check_exclusive("blend", "OM_INOUT", "d", d, d + n, "a", a, a + n);{{$}}
-// CHECK-NEXT: {{^}}	ownmap_check_exclusive("blend", "OM_OUT", "c", c, c + n, "b", b, b + n);{{$}}
-// CHECK-NEXT: {{^}}	ownmap_check_exclusive("blend", "OM_INOUT", "d", d, d + n, "b", b, b + n);{{$}}
-// CHECK-NEXT: {{^}}	ownmap_check_exclusive("blend", "OM_OUT", "c", c, c + n, "d", d, d + n);{{$}}
+// CHECK-NEXT: {{^}}	if (n > 0) ownmap_check_exclusive("blend", "OM_OUT", "c", c, c + n, "a", a, a + n);{{$}}
+// CHECK-NEXT: {{^}}	if (n > 0) ownmap_check_exclusive("blend", "OM_INOUT", "d", d, d + n, "a", a, a + n);{{$}}
+// CHECK-NEXT: {{^}}	if (n > 0) ownmap_check_exclusive("blend", "OM_OUT", "c", c, c + n, "b", b, b + n);{{$}}
+// CHECK-NEXT: {{^}}	if (n > 0) ownmap_check_exclusive("blend", "OM_INOUT", "d", d, d + n, "b", b, b + n);{{$}}
+// CHECK-NEXT: {{^}}	if (n > 0) ownmap_check_exclusive("blend", "OM_OUT", "c", c, c + n, "d", d, d + n);{{$}}
 // CHECK-NEXT: {{^}}	ownmap_kernel_reads_only(a, (n > 0 ? n : 0) * sizeof *a);{{$}}
 // CHECK-NEXT: {{^}}	ownmap_kernel_reads_only(b, (n > 0 ? n : 0) * sizeof *b);{{$}}
 // CHECK-NEXT: {{^}}	#pragma omp target teams distribute parallel for map(to: a[0:(n > 0 ? n : 0)]) map(to: b[0:(n > 0 ? n : 0)]) map(from: c[0:(n > 0 ? n : 0)]) map(tofrom: d[0:(n > 0 ? n : 0)]){{$}}

@@ -15,7 +15,7 @@ OM_KERNEL void saxpy(int n, float a, OM_IN const float *x, OM_INOUT float *y) {
 }
 // CHECK:      {{^}}OM_KERNEL void saxpy(int n, float a, OM_IN const float *x, OM_INOUT float *y) {
 // CHECK-NEXT: {{^}}  /* scale and add */{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("saxpy", "OM_INOUT", "y", y, y + n, "x", x, x + n);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("saxpy", "OM_INOUT", "y", y, y + n, "x", x, x + n);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}

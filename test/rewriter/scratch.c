@@ -21,9 +21,9 @@ OM_KERNEL void poly(int n, OM_IN const double *x, OM_SCRATCH double *t,
 }
 // CHECK:      {{^}}OM_KERNEL void poly(int n, OM_IN const double *x, OM_SCRATCH double *t,{{$}}
 // CHECK-NEXT: {{^}}                    OM_OUT double *y) {
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("poly", "OM_SCRATCH", "t", t, t + n, "x", x, x + n);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("poly", "OM_OUT", "y", y, y + n, "x", x, x + n);{{$}}
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("poly", "OM_SCRATCH", "t", t, t + n, "y", y, y + n);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("poly", "OM_SCRATCH", "t", t, t + n, "x", x, x + n);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("poly", "OM_OUT", "y", y, y + n, "x", x, x + n);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("poly", "OM_SCRATCH", "t", t, t + n, "y", y, y + n);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n > 0 ? n : 0) * sizeof *x);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(alloc: t[0:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i) {

@@ -12,7 +12,7 @@ OM_KERNEL void add_range(int lo, int hi, OM_IN const long *x, OM_INOUT long *y) 
     y[k] += 3 * x[k];
 }
 // CHECK:      {{^}}OM_KERNEL void add_range(int lo, int hi, OM_IN const long *x, OM_INOUT long *y) {
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("add_range", "OM_INOUT", "y", y + lo, y + hi, "x", x + lo, x + hi);{{$}}
+// CHECK-NEXT: {{^}}  if (hi > lo) ownmap_check_exclusive("add_range", "OM_INOUT", "y", y + lo, y + hi, "x", x + lo, x + hi);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x + lo, (hi > lo ? hi - lo : 0) * sizeof *x);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[lo:(hi > lo ? hi - lo : 0)]) map(tofrom: y[lo:(hi > lo ? hi - lo : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int k = lo; k < hi; k++){{$}}
@@ -24,7 +24,7 @@ OM_KERNEL void tail(int n, OM_IN const long *x, OM_OUT long *y) {
 // y[k - 10] is written with a constant offset, so each iteration still owns
 // one element; the section is the loop range moved by the offset.
 // CHECK:      {{^}}OM_KERNEL void tail(int n, OM_IN const long *x, OM_OUT long *y) {
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("tail", "OM_OUT", "y", y, y + (n - 10), "x", x + 10, x + n);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 10) ownmap_check_exclusive("tail", "OM_OUT", "y", y, y + (n - 10), "x", x + 10, x + n);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x + 10, (n > 10 ? n - 10 : 0) * sizeof *x);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[10:(n > 10 ? n - 10 : 0)]) map(from: y[0:(n > 10 ? n - 10 : 0)]){{$}}
 

@@ -13,7 +13,7 @@ OM_KERNEL void smooth(int n, OM_IN const float *x, OM_INOUT float *y) {
     y[i] = y[i] + (x[i - 1] + 2 * x[i] + x[1 + i]);
 }
 // CHECK:      {{^}}OM_KERNEL void smooth(int n, OM_IN const float *x, OM_INOUT float *y) {
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("smooth", "OM_INOUT", "y", y + 1, y + (n - 1), "x", x, x + n);{{$}}
+// CHECK-NEXT: {{^}}  if (n - 1 > 1) ownmap_check_exclusive("smooth", "OM_INOUT", "y", y + 1, y + (n - 1), "x", x, x + n);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n - 1 > 1 ? n : 0) * sizeof *x);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n - 1 > 1 ? n : 0)]) map(tofrom: y[1:(n - 1 > 1 ? n - 2 : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 1; i < n - 1; ++i){{$}}
@@ -25,7 +25,7 @@ OM_KERNEL void shift(int n, OM_IN const int *x, OM_OUT int *y) {
     y[i] = x[i + 2] - x[i + 3];
 }
 // CHECK:      {{^}}OM_KERNEL void shift(int n, OM_IN const int *x, OM_OUT int *y) {
-// CHECK-NEXT: {{^}}  ownmap_check_exclusive("shift", "OM_OUT", "y", y, y + n, "x", x + 2, x + (n + 3));{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("shift", "OM_OUT", "y", y, y + n, "x", x + 2, x + (n + 3));{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x + 2, (n > 0 ? n + 1 : 0) * sizeof *x);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[2:(n > 0 ? n + 1 : 0)]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; i += 1){{$}}

@@ -33,11 +33,11 @@ OM_KERNEL void push(OM_INOUT soa *p, OM_IN const float *v, float dt) {
 // CHECK-NEXT:  {{^}}  float *const p_y = p->y;{{$}}
 // CHECK-NEXT:  {{^}}  float *const p_z = p->z;{{$}}
 // CHECK-NEXT:  {{^}}  const int p_n = p->n;{{$}}
-// CHECK-NEXT:  {{^}}  ownmap_check_exclusive("push", "OM_INOUT", "p_x", p_x, p_x + p_n, "p_y", p_y, p_y + p_n);{{$}}
-// CHECK-NEXT:  {{^}}  ownmap_check_exclusive("push", "OM_INOUT", "p_x", p_x, p_x + p_n, "p_z", p_z, p_z + p_n);{{$}}
-// CHECK-NEXT:  {{^}}  ownmap_check_exclusive("push", "OM_INOUT", "p_x", p_x, p_x + p_n, "v", v, v + p_n);{{$}}
-// CHECK-NEXT:  {{^}}  ownmap_check_exclusive("push", "OM_INOUT", "p_z", p_z, p_z + p_n, "p_y", p_y, p_y + p_n);{{$}}
-// CHECK-NEXT:  {{^}}  ownmap_check_exclusive("push", "OM_INOUT", "p_z", p_z, p_z + p_n, "v", v, v + p_n);{{$}}
+// CHECK-NEXT:  {{^}}  if (p_n > 0) ownmap_check_exclusive("push", "OM_INOUT", "p_x", p_x, p_x + p_n, "p_y", p_y, p_y + p_n);{{$}}
+// CHECK-NEXT:  {{^}}  if (p_n > 0) ownmap_check_exclusive("push", "OM_INOUT", "p_x", p_x, p_x + p_n, "p_z", p_z, p_z + p_n);{{$}}
+// CHECK-NEXT:  {{^}}  if (p_n > 0) ownmap_check_exclusive("push", "OM_INOUT", "p_x", p_x, p_x + p_n, "v", v, v + p_n);{{$}}
+// CHECK-NEXT:  {{^}}  if (p_n > 0) ownmap_check_exclusive("push", "OM_INOUT", "p_z", p_z, p_z + p_n, "p_y", p_y, p_y + p_n);{{$}}
+// CHECK-NEXT:  {{^}}  if (p_n > 0) ownmap_check_exclusive("push", "OM_INOUT", "p_z", p_z, p_z + p_n, "v", v, v + p_n);{{$}}
 // CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(tofrom: p_x[0:(p_n > 0 ? p_n : 0)]) map(to: p_y[0:(p_n > 0 ? p_n : 0)]) map(tofrom: p_z[0:(p_n > 0 ? p_n : 0)]) map(to: v[0:(p_n > 0 ? p_n : 0)]){{$}}
 // CHECK-NEXT:  {{^}}  for (int i = 0; i < p_n; ++i) {{{$}}
 // CHECK-NEXT:  {{^}}    p_x[i] += v[i] * dt;{{$}}

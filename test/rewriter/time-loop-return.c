@@ -61,7 +61,7 @@ OM_KERNEL void settle(int steps, int n, float limit, OM_INOUT float *w,
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void settle(
 // CHECK:       {{^}}  int ownmap_returned_x = 0;{{$}}
-// CHECK-NEXT:  {{^}}  ownmap_check_exclusive({{.*}});{{$}}
+// CHECK-NEXT:  {{^}}  if ({{.*}}) ownmap_check_exclusive({{.*}});{{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target data map(tofrom: w[0:(n > 0) * n]) map(to: f[0:(n > 0) * n]){{$}}
 // CHECK:       {{^}}      { ownmap_returned_x = 1; break; }{{$}}
 // CHECK-NEXT:  {{^}}  }{{$}}
@@ -125,7 +125,7 @@ OM_KERNEL int probe(int steps, int n, OM_IN const int *a, OM_INOUT int *c) {
 // CHECK-LABEL: {{^}}OM_KERNEL int probe(
 // CHECK-NEXT:  {{^}}  int ownmap_returned_x = 0;{{$}}
 // CHECK-NEXT:  {{^}}  int ownmap_return_value;{{$}}
-// CHECK-NEXT:  {{^}}  ownmap_check_exclusive({{.*}});{{$}}
+// CHECK-NEXT:  {{^}}  if ({{.*}}) ownmap_check_exclusive({{.*}});{{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target data map(to: a[0:(n > 0) * n]){{$}}
 // CHECK:       {{^}}      { ownmap_return_value = c[t % n]; ownmap_returned_x = 1; break; }{{$}}
 // CHECK-NEXT:  {{^}}  }{{$}}

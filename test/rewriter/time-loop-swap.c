@@ -34,7 +34,7 @@ OM_KERNEL void heat(int steps, int n, OM_INOUT float *a, OM_INOUT float *b) {
 // CHECK-NEXT:  {{^}}  #pragma omp target data map(tofrom: a[0:(n - 1 > 1) * n]) map(tofrom: b[0:(n - 1 > 1) * n]){{$}}
 // CHECK-NEXT:  {{^}}  {{{$}}
 // CHECK-NEXT:  {{^}}  for (int t = 0; t < steps; ++t) {{{$}}
-// CHECK-NEXT:  {{^}}    ownmap_check_exclusive("heat", "OM_INOUT", "a", a, a + n, "b", b + 1, b + (n - 1));{{$}}
+// CHECK-NEXT:  {{^}}    if (n - 1 > 1) ownmap_check_exclusive("heat", "OM_INOUT", "a", a, a + n, "b", b + 1, b + (n - 1));{{$}}
 // CHECK-NEXT:  {{^}}    #pragma omp target teams distribute parallel for map(tofrom: a[0:(n - 1 > 1 ? n : 0)]) map(tofrom: b[1:(n - 1 > 1 ? n - 2 : 0)]){{$}}
 // CHECK:       {{^}}    float *tmp = a;{{$}}
 // CHECK-NEXT:  {{^}}    a = b;{{$}}

@@ -103,7 +103,7 @@ OM_KERNEL void calls_program(int steps, int n, OM_INOUT float *u,
 // CHECK-LABEL: {{^}}OM_KERNEL void calls_program(
 // CHECK-NOT:   #pragma omp target data
 // CHECK:       {{^}}  for (int t = 0; t < steps; ++t) {{{$}}
-// CHECK-NEXT:  {{^}}    ownmap_check_exclusive("calls_program", {{.*}}
+// CHECK-NEXT:  {{^}}    if ({{.*}}) ownmap_check_exclusive("calls_program", {{.*}}
 // CHECK-NEXT:  {{^}}    ownmap_kernel_reads_only(v, (n > 0 ? n : 0) * sizeof *v);{{$}}
 // CHECK-NEXT:  {{^}}    #pragma omp target teams distribute parallel for map(tofrom: u[0:(n > 0 ? n : 0)]) map(to: v[0:(n > 0 ? n : 0)]){{$}}
 

@@ -28,7 +28,7 @@ OM_KERNEL void long_indices(int m, int n, OM_IN const float *x,
       y[i * n + j] = x[i * n + j] + 1.0f;
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void long_indices(
-// CHECK:       {{^}}  ownmap_check_exclusive("long_indices", "OM_OUT", "y", y, y + ((long)m * n), "x", x, x + ((long)m * n));{{$}}
+// CHECK:       {{^}}  if (m > 0 && n > 0) ownmap_check_exclusive("long_indices", "OM_OUT", "y", y, y + ((long)m * n), "x", x, x + ((long)m * n));{{$}}
 // CHECK-NEXT:  {{^}}  ownmap_kernel_reads_only(x, (m > 0 && n > 0 ? (long)m * n : 0) * sizeof *x);{{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(to: x[0:(m > 0 && n > 0 ? (long)m * n : 0)]) map(from: y[0:(m > 0 && n > 0 ? (long)m * n : 0)]){{$}}
 
@@ -101,7 +101,7 @@ OM_KERNEL void shared(int m, int n, OM_INOUT unsigned char *y) {
 // CHECK-LABEL: {{^}}int main(
 
 // JSON-DAG: "section": "y[0:(m > 0 && n > 0 ? (long)m * n : 0)]"
-// JSON-DAG: "check": "ownmap_check_exclusive(\"long_indices\", \"OM_OUT\", \"y\", y, y + ((long)m * n), \"x\", x, x + ((long)m * n));"
+// JSON-DAG: "check": "if (m > 0 && n > 0) ownmap_check_exclusive(\"long_indices\", \"OM_OUT\", \"y\", y, y + ((long)m * n), \"x\", x, x + ((long)m * n));"
 
 static double sum(const float *v, size_t count) {
   double s = 0;
