@@ -134,8 +134,8 @@ static bool kernel_recalled(observed_call *call, const om_checked_call *view,
 static bool clock_wanted(const observed_call *call) {
   if (call->kind != OM_CALL_KERNEL)
     return true;
-  return om_timeline_has_room(&om_plugin_transfers) &&
-         (!call->recalled || recalled_copies_to_device(call) != 0);
+  return (!call->recalled || recalled_copies_to_device(call) != 0) &&
+         om_timeline_has_room(&om_plugin_transfers);
 }
 
 /* A kernel's or data call's steps before it is forwarded, decided in full;

@@ -139,11 +139,6 @@ void om_timeline_record(om_ledger *ledger, const om_ledger_row *row, int device,
   atomic_store_explicit(&event->ready, true, memory_order_release);
 }
 
-bool om_timeline_has_room(const om_ledger *ledger) {
-  return atomic_load_explicit(&ledger->timeline_claimed, memory_order_relaxed) <
-         OM_TIMELINE_CAPACITY;
-}
-
 uint64_t om_now_ns(void) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);

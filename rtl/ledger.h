@@ -154,7 +154,10 @@ void om_timeline_record(om_ledger *ledger, const om_ledger_row *row, int device,
  * one), so a caller that reads the clock only to stamp an event (a copy
  * that is not timed) may skip the read when this is false: the event's
  * time is never read. */
-bool om_timeline_has_room(const om_ledger *ledger);
+static inline bool om_timeline_has_room(const om_ledger *ledger) {
+  return atomic_load_explicit(&ledger->timeline_claimed, memory_order_relaxed) <
+         OM_TIMELINE_CAPACITY;
+}
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 uint64_t om_now_ns(void);
