@@ -65,7 +65,7 @@ typedef struct {
   om_residency_plan residency;
   om_runtime_entry runtime; /* what om_runtime_enter found */
   om_call_site site;        /* a kernel's, for its memo */
-  uint64_t start_ns;   /* when the real call was made */
+  uint64_t start_ns;   /* when the real call was made; 0 if not read (clock_wanted) */
   /* A kernel's memo (call_memo.h): its slot, NULL unless the decisions
    * were recalled from it or stored in it; their stamp; whether recalled,
    * and then the decisions. */
@@ -120,6 +120,22 @@ static bool kernel_recalled(observed_call *call, const om_checked_call *view,
   om_checks_presence_recalled(view, is_present, &call->decisions, &call->before, &call->tracked);
   om_checks_map_recalled(view, &call->decisions, &call->created);
   return true;
+}
+
+/* Whether a call reads the clock when forwarded. A data call's copies
+ * share its time; a kernel's are not timed (its time is the kernel's), so
+ * the clock only stamps their events on the timeline, which keeps the
+ * first OM_TIMELINE_CAPACITY of them: a kernel reads it while the timeline
+ * has room and, when recalled, only if it copies to the device (its copies
+ * back read the clock when the call returns). A time loop of small
+ * copying regions then reads no clock once the timeline is full: on a
+ * virtual machine a read may cost more than the rest of the plugin's work
+ * per region (issue 16). */
+static bool clock_wanted(const observed_call *call) {
+  if (call->kind != OM_CALL_KERNEL)
+    return true;
+  return (!call->recalled || recalled_copies_to_device(call) != 0) &&
+         om_timeline_has_room(&om_plugin_transfers);
 }
 
 /* A kernel's or data call's steps before it is forwarded, decided in full;
@@ -192,9 +208,7 @@ static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
     if (call->memo == NULL || !kernel_recalled(call, &view, is_present))
       decide_in_full(call, &view, kind, nowait, is_present);
   }
-  /* A recalled kernel's copies to the device are known now: without one,
-   * its start is not needed (the end of a kernel is its copies' back). */
-  call->start_ns = call->recalled && recalled_copies_to_device(call) == 0 ? 0 : om_now_ns();
+  call->start_ns = clock_wanted(call) ? om_now_ns() : 0;
   om_self_time_forwarding(entered);
 }
 
@@ -218,9 +232,10 @@ static void finish_observing(observed_call *call) {
     uint32_t to = recalled_copies_to_device(call), from = recalled_copies_from_device(call, &after);
     if (to != 0 || from != 0)
       om_account_kernel_copies(&om_plugin_transfers, call->device, &call->entries, to, from,
-                               &call->origin, call->start_ns, om_now_ns());
-  } else {
-    uint64_t duration_ns = om_now_ns() - call->start_ns;
+                               &call->origin, call->start_ns,
+                               om_timeline_has_room(&om_plugin_transfers) ? om_now_ns() : 0);
+  } else { /* a kernel whose start was not read has copies that are not stamped */
+    uint64_t duration_ns = call->start_ns != 0 ? om_now_ns() - call->start_ns : 0;
     after = call->before; /* unused unless copies depend on it */
     memset(&still_mapped, 0, sizeof still_mapped);
     if (copies_depend_on_after(call->kind)) {

@@ -149,6 +149,16 @@ void om_timeline_record(om_ledger *ledger, const om_ledger_row *row, int device,
                         om_direction direction, uint64_t bytes, bool elided,
                         om_elision_reason reason, uint64_t start_ns, uint64_t duration_ns);
 
+/* Whether the timeline still keeps events. Once it is full it stays full
+ * (events are only counted from then on; a forked child starts a new
+ * one), so a caller that reads the clock only to stamp an event (a copy
+ * that is not timed) may skip the read when this is false: the event's
+ * time is never read. */
+static inline bool om_timeline_has_room(const om_ledger *ledger) {
+  return atomic_load_explicit(&ledger->timeline_claimed, memory_order_relaxed) <
+         OM_TIMELINE_CAPACITY;
+}
+
 /* CLOCK_MONOTONIC in nanoseconds. */
 uint64_t om_now_ns(void);
 

@@ -85,7 +85,6 @@ static om_mapping *insert(om_shadow *shadow, om_device_shadow *dev, const om_map
   dev->mappings[i] = *mapping;
   dev->count++;
   bump_generation(dev);
-  atomic_fetch_add_explicit(&shadow->live, 1, memory_order_relaxed);
   publish_span(shadow, dev);
   return &dev->mappings[i];
 }
@@ -95,7 +94,6 @@ static void erase(om_shadow *shadow, om_device_shadow *dev, om_mapping *mapping)
   memmove(&dev->mappings[i], &dev->mappings[i + 1], (dev->count - i - 1) * sizeof(om_mapping));
   dev->count--;
   bump_generation(dev);
-  atomic_fetch_sub_explicit(&shadow->live, 1, memory_order_relaxed);
   publish_span(shadow, dev);
 }
 

@@ -90,7 +90,6 @@ typedef struct {
 
 typedef struct {
   om_device_shadow devices[OM_SHADOW_DEVICES];
-  atomic_size_t live;                /* mappings on all devices */
   _Atomic uint64_t occupied_devices; /* bit d: device d has mappings */
   _Atomic uint64_t absence_epoch;    /* a new epoch forgets every learned absence */
 } om_shadow;

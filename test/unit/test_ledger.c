@@ -144,6 +144,7 @@ static void test_concurrent_timeline(void) {
   om_ledger_row *thread_rows[THREADS];
   static const char *names[THREADS] = {"t0", "t1", "t2", "t3"};
   om_ledger_set_epoch(&timeline_ledger, om_now_ns());
+  CHECK(om_timeline_has_room(&timeline_ledger));
   for (int t = 0; t < THREADS; t++) {
     om_site site = site_of(names[t], "timeline.c", 1);
     thread_rows[t] = om_ledger_row_of(&timeline_ledger, &site);
@@ -155,6 +156,7 @@ static void test_concurrent_timeline(void) {
   size_t kept = om_timeline_kept(&timeline_ledger, &not_kept);
   CHECK_EQ_U64(kept, OM_TIMELINE_CAPACITY);
   CHECK_EQ_U64(kept + not_kept, THREADS * EVENTS_PER_THREAD);
+  CHECK(!om_timeline_has_room(&timeline_ledger)); /* and the events past it were counted */
   size_t whole = 0;
   for (size_t i = 0; i < kept; i++) {
     const om_timeline_event *event = &timeline_ledger.timeline[i];
