@@ -1,5 +1,7 @@
-/* checks.c - bounds, overlap, present, free-while-mapped and leak checks. */
-#include "checks.h"
+/* checks.c - bounds, overlap, free-while-mapped and stale checks, and the
+ * shadow kept in step with each call (the presence before a call is
+ * checks_presence.c's). */
+#include "checks_entries.h"
 
 #include "allocations.h"
 #include "check_report.h"
@@ -24,83 +26,8 @@ bool om_checks_enabled(void) {
   return seen != OM_CHECKS_OFF;
 }
 
-/* ---- naming an entry ---- */
-
-static om_map_origin entry_origin(const om_checked_call *call, int32_t i) {
-  const om_map_entries *entries = call->entries;
-  return (om_map_origin){entries->names != NULL ? entries->names[i] : NULL,
-                         call->origin->psource, call->origin->return_address, NULL};
-}
-
-static void describe_entry(const om_checked_call *call, int32_t i, char *out, size_t size) {
-  om_map_origin origin = entry_origin(call, i);
-  om_describe_map(&origin, (int)i, out, size);
-}
-
-static void entry_subject(const om_checked_call *call, int32_t i, om_finding_subject *out) {
-  om_map_origin origin = entry_origin(call, i);
-  om_subject_of(&origin, (int)i, out);
-}
-
-/* The key of an entry's site for om_first_report. */
-static const void *entry_site(const om_checked_call *call, int32_t i) {
-  if (call->entries->names != NULL && call->entries->names[i] != NULL)
-    return call->entries->names[i];
-  return call->origin->psource != NULL ? (const void *)call->origin->psource
-                                       : call->origin->return_address;
-}
-
-static const void *call_site(const om_checked_call *call) {
-  return call->origin->psource != NULL ? (const void *)call->origin->psource
-                                       : call->origin->return_address;
-}
-
-/* ---- which entries the shadow follows ---- */
-
-static bool entry_checked(const om_checked_call *call, int32_t i) {
-  const om_map_entries *entries = call->entries;
-  int64_t type = entries->types[i];
-  return i < OM_PRESENCE_MAX && !(type & (OM_MAP_PRIVATE | OM_MAP_LITERAL)) &&
-         entries->sizes[i] >= 0 && entries->begins[i] != NULL &&
-         (entries->mappers == NULL || entries->mappers[i] == NULL);
-}
-
 static bool was_present(const om_checked_call *call, int32_t i) {
   return om_presence_bit(call->present_before, i);
-}
-
-/* The runtime is about to copy between the host buffers of a call and the
- * device: they must be accessible, and this access is no finding. */
-static void suspend_guards(const om_checked_call *call) {
-  const om_map_entries *entries = call->entries;
-  for (int32_t i = 0; i < entries->count; i++)
-    if (entry_checked(call, i)) {
-      uintptr_t begin = (uintptr_t)entries->begins[i];
-      om_stale_suspend(begin, begin + (uintptr_t)entries->sizes[i]);
-    }
-}
-
-/* The calling thread's stack, found once per thread. */
-static _Thread_local struct {
-  bool looked;
-  uintptr_t low, high; /* empty when unknown */
-} this_stack __attribute__((tls_model("initial-exec")));
-
-static bool on_this_thread_stack(uintptr_t begin) {
-  if (!this_stack.looked) {
-    this_stack.looked = true;
-    pthread_attr_t attributes;
-    if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
-      void *low;
-      size_t size;
-      if (pthread_attr_getstack(&attributes, &low, &size) == 0) {
-        this_stack.low = (uintptr_t)low;
-        this_stack.high = (uintptr_t)low + size;
-      }
-      pthread_attr_destroy(&attributes);
-    }
-  }
-  return begin >= this_stack.low && begin < this_stack.high;
 }
 
 bool om_checks_heap_block_of(const om_checked_call *call, int32_t i, uintptr_t *start,
@@ -119,175 +46,6 @@ bool om_checks_heap_block_of(const om_checked_call *call, int32_t i, uintptr_t *
   return true;
 }
 
-/* ---- asking the runtime ---- */
-
-/* The runtime's own presence query (the real omp_target_is_present), as the
- * calls hand it over; NULL until the first call. An error that only the
- * shadow's view supports is confirmed with it first, during the call: the
- * shadow may have lost step with the runtime, and the plugin must not
- * report what the runtime would not. Only asked during offload calls: the
- * runtime may be gone outside them (at exit, before the plugin's handlers). */
-static _Atomic(om_is_present_fn) runtime_presence;
-
-/* The query, or NULL when it cannot be asked (the shadow's view stands). */
-static om_is_present_fn runtime_query(void) {
-  return atomic_load_explicit(&runtime_presence, memory_order_relaxed);
-}
-
-/* Whether the runtime holds address on device; true when it cannot be asked. */
-static bool runtime_holds(int device, uintptr_t address) {
-  om_is_present_fn is_present = runtime_query();
-  return is_present == NULL || is_present((const void *)address, device) != 0;
-}
-
-/* Whether an absence the runtime reports for entry i's start may be
- * learned: the runtime maps static storage itself (declare target
- * globals, possibly only when the device is first used), so only heap
- * blocks and the stack qualify. */
-static bool absence_learnable(const om_checked_call *call, int32_t i) {
-  uintptr_t start;
-  size_t size;
-  return on_this_thread_stack((uintptr_t)call->entries->begins[i]) ||
-         om_checks_heap_block_of(call, i, &start, &size);
-}
-
-/* ---- check: present modifier on data not present ---- */
-
-/* Whether the runtime fails entry i for its present modifier: an explicit
- * map (or motion) whose start no mapping holds. (One that starts in a
- * mapping and extends past it is an overlap.) */
-static bool present_missing(const om_checked_call *call, int32_t i) {
-  int64_t type = call->entries->types[i];
-  return (type & OM_MAP_PRESENT) && !(type & OM_MAP_IMPLICIT) &&
-         !runtime_holds(call->device, (uintptr_t)call->entries->begins[i]);
-}
-
-/* Entry i's start was found absent before the call. */
-static void check_present(const om_checked_call *call, int32_t i) {
-  if (!present_missing(call, i) ||
-      !om_first_report(OM_CHECK_PRESENT, entry_site(call, i), call_site(call)))
-    return;
-  char what[OM_DESCRIPTION_MAX];
-  describe_entry(call, i, what, sizeof what);
-  om_finding_subject subject;
-  entry_subject(call, i, &subject);
-  om_report_error(OM_CHECK_PRESENT, OM_STOP_AFTER_CALL, &subject,
-                  "%s ([%p, +%" PRId64 " bytes)) has the present modifier but is not present on "
-                  "device %d: the runtime fails the construct. Fix: map it first (target enter "
-                  "data, or an enclosing target data), or drop the present modifier",
-                  what, call->entries->begins[i], call->entries->sizes[i], call->device);
-}
-
-/* The shadow's answers for the entries: known and held (present), known
- * alone (absent), or neither (to be probed). */
-static void shadow_answers(const om_checked_call *call, om_presence *known, om_presence *held) {
-  const om_map_entries *entries = call->entries;
-  memset(known, 0, sizeof *known);
-  memset(held, 0, sizeof *held);
-  for (int32_t i = 0; i < entries->count; i++) {
-    if (!entry_checked(call, i))
-      continue;
-    switch (om_shadow_lookup(&om_plugin_shadow, call->device, (uintptr_t)entries->begins[i],
-                             (size_t)entries->sizes[i])) {
-    case OM_SHADOW_PRESENT:
-      om_presence_set(held, i, true);
-      om_presence_set(known, i, true);
-      break;
-    case OM_SHADOW_ABSENT:
-      om_presence_set(known, i, true);
-      break;
-    case OM_SHADOW_UNKNOWN:
-      break;
-    }
-  }
-}
-
-/* om_checks_presence_before from the shadow's answers. */
-static void presence_from_answers(const om_checked_call *call, om_is_present_fn is_present,
-                                  om_absence_ticket ticket, const om_presence *known,
-                                  const om_presence *held, om_presence *before,
-                                  om_presence *tracked) {
-  const om_map_entries *entries = call->entries;
-  om_probe_presence_unknown(entries, call->device, is_present, known, held, before);
-  for (int32_t i = 0; i < entries->count; i++)
-    if (entry_checked(call, i) && entries->sizes[i] > 0 && !om_presence_bit(known, i) &&
-        !om_presence_bit(before, i) && absence_learnable(call, i))
-      om_shadow_learn_absent(&om_plugin_shadow, call->device, (uintptr_t)entries->begins[i],
-                             ticket);
-  for (int32_t i = 0; i < entries->count; i++)
-    if (entry_checked(call, i) && !om_presence_bit(before, i))
-      check_present(call, i);
-  /* Only the words of the entries are read back. */
-  int32_t used = entries->count < 0                 ? 0
-                 : entries->count < OM_PRESENCE_MAX ? entries->count
-                                                    : OM_PRESENCE_MAX;
-  for (size_t w = 0; w < ((size_t)used + 63) / 64; w++)
-    tracked->bits[w] = held->bits[w] | ~before->bits[w];
-}
-
-/* The decisions a memo keeps of the shadow's answers and of the entries'
- * types (entries past OM_DECIDED_ENTRIES are never memoised). */
-static void keep_answers(const om_checked_call *call, const om_presence *known,
-                         const om_presence *held, om_call_decisions *decisions) {
-  const om_map_entries *entries = call->entries;
-  *decisions = (om_call_decisions){.known = (uint32_t)known->bits[0],
-                                   .held = (uint32_t)held->bits[0]};
-  for (int32_t i = 0; i < entries->count && i < OM_DECIDED_ENTRIES; i++) {
-    uint32_t bit = UINT32_C(1) << i;
-    int64_t type = entries->types[i];
-    if (entry_checked(call, i)) {
-      decisions->checked |= bit;
-      if (!om_presence_bit(known, i) && absence_learnable(call, i))
-        decisions->learnable |= bit;
-    }
-    if (om_entry_counted(entries, i))
-      decisions->counted |= bit;
-    decisions->present_modifier |= (type & OM_MAP_PRESENT) ? bit : 0;
-    decisions->to |= (type & OM_MAP_TO) ? bit : 0;
-    decisions->from |= (type & OM_MAP_FROM) ? bit : 0;
-    decisions->always |= (type & OM_MAP_ALWAYS) ? bit : 0;
-  }
-}
-
-void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_present,
-                               om_presence *before, om_presence *tracked,
-                               om_call_decisions *decisions) {
-  if (om_stale_enabled())
-    suspend_guards(call);
-  atomic_store_explicit(&runtime_presence, is_present, memory_order_relaxed);
-  om_absence_ticket ticket = om_shadow_absence_ticket(&om_plugin_shadow, call->device);
-  om_presence known, held;
-  shadow_answers(call, &known, &held);
-  if (decisions != NULL)
-    keep_answers(call, &known, &held, decisions);
-  presence_from_answers(call, is_present, ticket, &known, &held, before, tracked);
-}
-
-void om_checks_presence_recalled(const om_checked_call *call, om_is_present_fn is_present,
-                                 const om_call_decisions *recalled, om_presence *before,
-                                 om_presence *tracked) {
-  const om_map_entries *entries = call->entries;
-  atomic_store_explicit(&runtime_presence, is_present, memory_order_relaxed);
-  memset(before, 0, sizeof *before);
-  uint32_t present = recalled->held & recalled->counted;
-  uint32_t unknown = recalled->counted & ~recalled->known;
-  if (unknown != 0) { /* as presence_from_answers does, for these entries */
-    om_absence_ticket ticket = om_shadow_absence_ticket(&om_plugin_shadow, call->device);
-    for (uint32_t left = unknown; left != 0; left &= left - 1) {
-      int32_t i = __builtin_ctz(left);
-      if (is_present(entries->begins[i], call->device) != 0)
-        present |= UINT32_C(1) << i;
-      else if ((recalled->learnable >> i) & 1)
-        om_shadow_learn_absent(&om_plugin_shadow, call->device, (uintptr_t)entries->begins[i],
-                               ticket);
-    }
-  }
-  for (uint32_t left = recalled->checked & recalled->present_modifier & ~present; left != 0;
-       left &= left - 1)
-    check_present(call, __builtin_ctz(left));
-  before->bits[0] = present;
-  tracked->bits[0] = recalled->held | ~(uint64_t)present;
-}
 
 /* ---- check: section outside its heap block ---- */
 
@@ -329,17 +87,17 @@ static bool check_bounds(const om_checked_call *call, int32_t i) {
   if (om_checks_heap_block_of(call, i, &start, &size) ? end <= start + size
                                                       : !block_after_begin(call, i, &start, &size))
     return false;
-  if (!om_first_report(OM_CHECK_BOUNDS, entry_site(call, i), call_site(call)))
+  if (!om_first_report(OM_CHECK_BOUNDS, om_checked_site(call, i), om_checked_call_key(call)))
     return true;
   char what[OM_DESCRIPTION_MAX], before[64] = "";
-  describe_entry(call, i, what, sizeof what);
+  om_checked_describe(call, i, what, sizeof what);
   size_t outside = end > start + size ? (size_t)(end - start - size) : 0;
   if (begin < start) {
     snprintf(before, sizeof before, ", starting %zu bytes before it", (size_t)(start - begin));
     outside += (size_t)(start - begin);
   }
   om_finding_subject subject;
-  entry_subject(call, i, &subject);
+  om_checked_subject(call, i, &subject);
   om_report_error(OM_CHECK_BOUNDS, OM_STOP_NOW, &subject,
                   "%s covers bytes [%td, %td) of a heap block of %zu bytes at %p%s: %zu bytes "
                   "lie outside the allocation (nothing was copied yet). Fix: shorten the section "
@@ -352,14 +110,14 @@ static bool check_bounds(const om_checked_call *call, int32_t i) {
 /* ---- check: overlapping maps with conflicting extents ---- */
 
 static void report_overlap(const om_checked_call *call, int32_t i, const om_mapping *existing) {
-  if (!om_first_report(OM_CHECK_OVERLAP, entry_site(call, i), call_site(call)))
+  if (!om_first_report(OM_CHECK_OVERLAP, om_checked_site(call, i), om_checked_call_key(call)))
     return;
   char what[OM_DESCRIPTION_MAX], other[OM_DESCRIPTION_MAX];
-  describe_entry(call, i, what, sizeof what);
+  om_checked_describe(call, i, what, sizeof what);
   om_describe_mapping(existing, other, sizeof other);
   uintptr_t begin = (uintptr_t)call->entries->begins[i];
   om_finding_subject subject;
-  entry_subject(call, i, &subject);
+  om_checked_subject(call, i, &subject);
   om_report_error(OM_CHECK_OVERLAP, OM_STOP_AFTER_CALL, &subject,
                  "%s ([%p, +%" PRId64 " bytes)) overlaps %s ([%p, +%zu bytes), present on device "
                  "%d) without being contained in it: the runtime cannot extend a mapping and fails "
@@ -425,14 +183,14 @@ typedef enum { OVERLAP_CONFIRMED, OVERLAP_STALE, OVERLAP_UNSURE } overlap_verdic
  * in one mapping (unsure). */
 static overlap_verdict verify_overlap(const om_checked_call *call, int32_t i,
                                       const om_mapping *existing) {
-  if (runtime_query() == NULL)
+  if (om_checks_runtime_query() == NULL)
     return OVERLAP_CONFIRMED;
   uintptr_t begin = (uintptr_t)call->entries->begins[i];
   uintptr_t end = begin + (uintptr_t)call->entries->sizes[i];
   uintptr_t shared = begin > existing->begin ? begin : existing->begin;
-  if (!runtime_holds(call->device, shared))
+  if (!om_checks_runtime_holds(call->device, shared))
     return OVERLAP_STALE;
-  if (!runtime_holds(call->device, begin) || !runtime_holds(call->device, end - 1))
+  if (!om_checks_runtime_holds(call->device, begin) || !om_checks_runtime_holds(call->device, end - 1))
     return OVERLAP_CONFIRMED;
   return OVERLAP_UNSURE;
 }
@@ -445,7 +203,7 @@ enum { STALE_DROPS_MAX = 4 };
 static bool map_entry(const om_checked_call *call, int32_t i) {
   const om_map_entries *entries = call->entries;
   int64_t type = entries->types[i];
-  om_map_origin origin = entry_origin(call, i);
+  om_map_origin origin = om_checked_origin(call, i);
   uintptr_t begin = (uintptr_t)entries->begins[i];
   size_t size = (size_t)entries->sizes[i];
   om_mapping found;
@@ -485,12 +243,12 @@ void om_checks_before_map(const om_checked_call *call, om_call_decisions *decisi
   uint32_t made = 0;
   for (int32_t i = 0; i < call->entries->count; i++) {
     forget_absence_behind(call, i);
-    if (!entry_checked(call, i))
+    if (!om_checked_follows(call, i))
       continue;
     if (!recalled_clean && check_bounds(call, i))
       outside = true;
     /* The runtime makes no mapping for a present map of absent data. */
-    if (!was_present(call, i) && present_missing(call, i))
+    if (!was_present(call, i) && om_checks_present_missing(call, i))
       continue;
     if (map_entry(call, i) && i < OM_DECIDED_ENTRIES)
       made |= UINT32_C(1) << i;
@@ -507,7 +265,7 @@ void om_checks_map_recalled(const om_checked_call *call, const om_call_decisions
   for (uint32_t left = recalled->checked; left != 0; left &= left - 1) {
     int32_t i = __builtin_ctz(left);
     if (((recalled->present_modifier >> i) & 1) && !was_present(call, i) &&
-        present_missing(call, i))
+        om_checks_present_missing(call, i))
       continue;
     if (map_entry(call, i))
       made |= UINT32_C(1) << i;
@@ -546,7 +304,7 @@ void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mappe
   memset(still_mapped, 0, sizeof *still_mapped);
   uint32_t gone = 0;
   for (int32_t i = entries->count - 1; i >= 0; i--) {
-    if (!entry_checked(call, i))
+    if (!om_checked_follows(call, i))
       continue;
     om_unmap_outcome outcome = om_shadow_unmap(&om_plugin_shadow, call->device,
                                                (uintptr_t)entries->begins[i],
@@ -599,7 +357,7 @@ void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
   const om_map_entries *entries = call->entries;
   for (int32_t i = 0; i < entries->count; i++) {
     om_mapping buffer;
-    om_map_origin origin = entry_origin(call, i);
+    om_map_origin origin = om_checked_origin(call, i);
     if (kind == OM_CALL_KERNEL &&
         om_stale_buffer_behind_pointer(call->device, (uintptr_t)entries->begins[i],
                                        entries->sizes[i], entries->types[i], &buffer,
@@ -607,7 +365,7 @@ void om_checks_stale_after(const om_checked_call *call, om_call_kind kind,
       om_stale_guard(buffer.begin, buffer.end, call->device, &origin);
       continue;
     }
-    if (!entry_checked(call, i))
+    if (!om_checked_follows(call, i))
       continue;
     uintptr_t begin = (uintptr_t)entries->begins[i];
     uintptr_t end = begin + (uintptr_t)entries->sizes[i];
