@@ -30,23 +30,6 @@ static bool was_present(const om_checked_call *call, int32_t i) {
   return om_presence_bit(call->present_before, i);
 }
 
-bool om_checks_heap_block_of(const om_checked_call *call, int32_t i, uintptr_t *start,
-                             size_t *size) {
-  uintptr_t begin = (uintptr_t)call->entries->begins[i];
-  if (om_allocation_size((const void *)begin, size)) {
-    *start = begin;
-    return true;
-  }
-  if (call->bases == NULL || (call->entries->types[i] & OM_MAP_PTR_AND_OBJ))
-    return false; /* the base is the pointer's own address, not the block */
-  uintptr_t base = (uintptr_t)call->bases[i];
-  if (!om_allocation_size((const void *)base, size) || begin < base || begin > base + *size)
-    return false;
-  *start = base;
-  return true;
-}
-
-
 /* ---- check: section outside its heap block ---- */
 
 /* Heap blocks start at multiples of this; a section that starts before its

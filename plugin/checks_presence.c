@@ -3,6 +3,7 @@
  * present-modifier check (checks.h). */
 #include "checks_entries.h"
 
+#include "allocations.h"
 #include "stale.h"
 
 #include <inttypes.h>
@@ -41,6 +42,22 @@ static bool on_this_thread_stack(uintptr_t begin) {
     }
   }
   return begin >= this_stack.low && begin < this_stack.high;
+}
+
+bool om_checks_heap_block_of(const om_checked_call *call, int32_t i, uintptr_t *start,
+                             size_t *size) {
+  uintptr_t begin = (uintptr_t)call->entries->begins[i];
+  if (om_allocation_size((const void *)begin, size)) {
+    *start = begin;
+    return true;
+  }
+  if (call->bases == NULL || (call->entries->types[i] & OM_MAP_PTR_AND_OBJ))
+    return false; /* the base is the pointer's own address, not the block */
+  uintptr_t base = (uintptr_t)call->bases[i];
+  if (!om_allocation_size((const void *)base, size) || begin < base || begin > base + *size)
+    return false;
+  *start = base;
+  return true;
 }
 
 /* ---- asking the runtime ---- */
