@@ -59,17 +59,17 @@ static bool onlyReadsVariables(const Expr *E, const ASTContext &Ctx,
 }
 
 bool SubscriptAnalysis::isInvariantAtom(const Atom &A) const {
-  if (A.Var)
-    return isInvariantVar(A.Var);
-  return A.Source &&
-         onlyReadsVariables(A.Source, Ctx, [&](const VarDecl *V) {
+  if (A.var())
+    return isInvariantVar(A.var());
+  return A.source() &&
+         onlyReadsVariables(A.source(), Ctx, [&](const VarDecl *V) {
            return isInvariantVar(V);
          });
 }
 
 std::string SubscriptAnalysis::whyVarying(const Atom &A) const {
-  std::string Name = "'" + A.Text + "'";
-  if (const VarDecl *V = A.Var) {
+  std::string Name = "'" + A.text() + "'";
+  if (const VarDecl *V = A.var()) {
     if (Accesses.Locals.count(V))
       return Accesses.ModifiedLocals.count(V)
                  ? Name + " is assigned in the loop body"
@@ -77,7 +77,7 @@ std::string SubscriptAnalysis::whyVarying(const Atom &A) const {
                           "subscript can be written in";
     return Name + " is written by the loop";
   }
-  const Expr *E = A.Source ? A.Source->IgnoreParenImpCasts() : nullptr;
+  const Expr *E = A.source() ? A.source()->IgnoreParenImpCasts() : nullptr;
   if (E && isa<ArraySubscriptExpr>(E))
     return Name + " is read from memory: the element reached depends on "
                   "data";
@@ -136,7 +136,7 @@ SubscriptAnalysis::range(const CanonicalLoop &L,
         if (!isInvariantAtom(A) &&
             llvm::none_of(Enclosing,
                           [&](const IndexRange &R) { return R.Index == A; }))
-          return reason("the bound '" + A.Text + "' of the loop over '" +
+          return reason("the bound '" + A.text() + "' of the loop over '" +
                         L.Index->getName() + "' changes within an iteration (" +
                         whyVarying(A) + ")");
   // A loop that runs and ends in C moves towards its limit: a step written
@@ -255,7 +255,7 @@ void SubscriptAnalysis::substituteLocals(
   for (unsigned Round = 0; Round < 16; ++Round) {
     bool Changed = false;
     for (const Atom &A : P.atoms()) {
-      const VarDecl *V = A.Var;
+      const VarDecl *V = A.var();
       bool IsIndex = llvm::any_of(
           Nest, [&](const IndexRange &R) { return R.Var == V; });
       if (!V || IsIndex || !Accesses.Locals.count(V) ||
@@ -300,7 +300,7 @@ quotient(const Expr *E, const ASTContext &Ctx, bool &Shift) {
 llvm::Error SubscriptAnalysis::boundQuotients(AffineSubscript &S) const {
   for (const Atom &A : S.Value.atoms()) {
     bool Shift = false;
-    auto Q = A.Var ? std::nullopt : quotient(A.Source, Ctx, Shift);
+    auto Q = A.var() ? std::nullopt : quotient(A.source(), Ctx, Shift);
     if (!Q || isInvariantAtom(A))
       continue;
     auto Dividend = Polynomial::fromExpr(*Q->first, Ctx);
@@ -312,10 +312,10 @@ llvm::Error SubscriptAnalysis::boundQuotients(AffineSubscript &S) const {
       if (!isInvariantAtom(D) &&
           llvm::none_of(S.Nest, [&](const IndexRange &R) { return R.Index == D; }))
         return reason(whyVarying(D));
-    ArithmeticType In = ArithmeticType::of(A.Source->getType(), Ctx);
+    ArithmeticType In = ArithmeticType::of(A.source()->getType(), Ctx);
     std::optional<int64_t> Scale = S.Value.split(A).first.constant();
     if (!Scale || S.Value.degree(A) != 1)
-      return reason("'" + A.Text + "' is multiplied by a variable");
+      return reason("'" + A.text() + "' is multiplied by a variable");
     auto Divided = [&](bool Low) -> llvm::Expected<Polynomial> {
       Polynomial B = X;
       if (auto E = bound(B, S.Nest, 0, Low))
@@ -426,7 +426,7 @@ SubscriptAnalysis::analyse(const Access &A) const {
     bool IsIndex = llvm::any_of(
         S.Nest, [&](const IndexRange &R) { return R.Index == At; });
     if (!IsIndex && !isInvariantAtom(At) &&
-        !(!At.Var && quotient(At.Source, Ctx, Shift)))
+        !(!At.var() && quotient(At.source(), Ctx, Shift)))
       return reason(whyVarying(At));
   }
   S.Min = S.Max = S.Value;
