@@ -395,8 +395,40 @@ SubscriptAnalysis::viewedIndex(const Access &A) const {
   return Value;
 }
 
+/// True when A and B have the same subscript over the same inner loops.
+static bool sameSubscript(const Access &A, const Access &B) {
+  auto SameLoop = [](const CanonicalLoop &L, const CanonicalLoop &M) {
+    return L.Loop == M.Loop && L.Index == M.Index && L.Init == M.Init &&
+           L.Limit == M.Limit && L.Step == M.Step &&
+           L.Downward == M.Downward && L.Inclusive == M.Inclusive;
+  };
+  auto SameRow = [](const RowSubscript &R, const RowSubscript &S) {
+    return R.Index == S.Index && R.Stride == S.Stride;
+  };
+  auto SameOffset = [](const ViewOffset &O, const ViewOffset &P) {
+    return O.Term == P.Term && O.Negated == P.Negated;
+  };
+  return A.Index == B.Index &&
+         llvm::equal(A.Rows, B.Rows, SameRow) &&
+         llvm::equal(A.ViewOffsets, B.ViewOffsets, SameOffset) &&
+         llvm::equal(A.InnerLoops, B.InnerLoops, SameLoop);
+}
+
 llvm::Expected<AffineSubscript>
 SubscriptAnalysis::analyse(const Access &A) const {
+  for (const auto &[Seen, S] : Analysed)
+    if (sameSubscript(Seen, A))
+      return S;
+  // Only what is affine is kept: reasons are errors of several kinds,
+  // and rare.
+  auto S = analyseAnew(A);
+  if (S)
+    Analysed.push_back({A, *S});
+  return S;
+}
+
+llvm::Expected<AffineSubscript>
+SubscriptAnalysis::analyseAnew(const Access &A) const {
   if (!A.Index && A.ViewOffsets.empty())
     return reason("it is not a subscript");
   AffineSubscript S;

@@ -100,6 +100,12 @@ private:
   const LoopAccesses &Accesses;
   const clang::ASTContext &Ctx;
   std::vector<Polynomial> Stated;
+  /// The subscripts analyse has found affine, with the accesses they are
+  /// of: every check of the loop asks again for the same accesses, and the
+  /// answer depends on the subscript's expressions and inner loops only.
+  mutable std::vector<std::pair<Access, AffineSubscript>> Analysed;
+
+  llvm::Expected<AffineSubscript> analyseAnew(const Access &A) const;
 
   std::optional<bool> strideIsPositive(const Polynomial &Coefficient,
                                        llvm::ArrayRef<IndexRange> Nest) const;
