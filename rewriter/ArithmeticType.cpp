@@ -56,13 +56,13 @@ ArithmeticType ArithmeticType::widest(const ArithmeticType &Other) const {
 
 std::string ArithmeticType::widened(const Atom &A) const {
   if (isPlain())
-    return A.Text;
-  QualType T = A.Source ? A.Source->getType()
-                        : A.Var ? A.Var->getType() : QualType();
+    return A.text();
+  QualType T = A.source() ? A.source()->getType()
+                        : A.var() ? A.var()->getType() : QualType();
   if (!T.isNull() && T->isIntegerType() && Ctx->getIntWidth(T) >= Bits)
-    return A.Text;
+    return A.text();
   return "(" + Spelling + ")" +
-         (A.Source || isOperand(A.Text) ? A.Text : "(" + A.Text + ")");
+         (A.source() || isOperand(A.text()) ? A.text() : "(" + A.text() + ")");
 }
 
 } // namespace ownmap

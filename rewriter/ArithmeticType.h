@@ -20,7 +20,7 @@
 
 namespace ownmap {
 
-struct Atom;
+class Atom;
 
 class ArithmeticType {
 public:

@@ -79,19 +79,19 @@ static llvm::Expected<Polynomial> innerExtent(const ParmVarDecl &P,
   }
   const DeclContext *Kernel = P.getDeclContext();
   for (const Atom &A : Value->atoms()) {
-    const auto *Param = dyn_cast_or_null<ParmVarDecl>(A.Var);
-    if (!A.Var)
-      return Refuse("uses '" + A.Text + "'" + Allowed);
+    const auto *Param = dyn_cast_or_null<ParmVarDecl>(A.var());
+    if (!A.var())
+      return Refuse("uses '" + A.text() + "'" + Allowed);
     if (!Param || Param->getDeclContext() != Kernel)
-      return Refuse("names '" + A.Var->getName() +
+      return Refuse("names '" + A.var()->getName() +
                     "', which is not a parameter of the kernel" + Allowed);
     if (!Param->getType()->isIntegerType())
-      return Refuse("names '" + A.Var->getName() +
+      return Refuse("names '" + A.var()->getName() +
                     "', which is not an integer" + Allowed);
     if (Changed.count(Param))
-      return Refuse("names '" + A.Var->getName() +
+      return Refuse("names '" + A.var()->getName() +
                     "', which the kernel changes; the rows of '" +
-                    P.getName() + "' keep the length '" + A.Var->getName() +
+                    P.getName() + "' keep the length '" + A.var()->getName() +
                     "' had at entry: keep the extent in a parameter the "
                     "kernel does not change");
   }

@@ -1,5 +1,6 @@
 //===- BorrowChecks.cpp - a loop's accesses against a pointer's borrow ----===//
 #include "BorrowChecks.h"
+#include "DenseSubscripts.h"
 #include "Diagnostics.h"
 #include "EmptyLoops.h"
 #include "SourceText.h"
@@ -161,11 +162,9 @@ certainWrites(const SubscriptAnalysis &Subscripts, const VariableAccesses &VA,
 }
 
 /// True when Certain (certainWrites) reach every element of their range.
-static bool dense(const SubscriptAnalysis &Subscripts,
-                  llvm::ArrayRef<AffineSubscript> Certain) {
-  return Certain.size() == 1 ? Subscripts.isDense(Certain.front())
-                             : Certain.size() > 1 &&
-                                   Subscripts.isDenseTogether(Certain);
+static bool dense(llvm::ArrayRef<AffineSubscript> Certain) {
+  return Certain.size() == 1 ? isDense(Certain.front())
+                             : Certain.size() > 1 && isDenseTogether(Certain);
 }
 
 std::optional<ElementRange> certainlyWritten(const SubscriptAnalysis &Subscripts,
@@ -173,7 +172,7 @@ std::optional<ElementRange> certainlyWritten(const SubscriptAnalysis &Subscripts
                                              llvm::ArrayRef<Polynomial> Stated) {
   const Access *First;
   std::vector<AffineSubscript> Certain = certainWrites(Subscripts, VA, First);
-  if (!First || !dense(Subscripts, Certain))
+  if (!First || !dense(Certain))
     return std::nullopt;
   std::optional<ElementRange> R = rangeOf(Certain, Stated);
   if (R)
@@ -237,7 +236,7 @@ llvm::Error checkOutCoverage(const SubscriptAnalysis &Subscripts,
                          FindingDetails{Name.str(), "", "", "OM_INOUT"},
                          PA.KindLoc, AnnotatedHere);
   }
-  if (dense(Subscripts, Certain))
+  if (dense(Certain))
     return llvm::Error::success();
   return sourceError(Rule::BorrowOutCoverage, Write->Site->getBeginLoc(),
                      "'" + Name + "' is OM_OUT but '" + text(Write->Site) +

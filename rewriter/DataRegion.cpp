@@ -219,7 +219,7 @@ bool RegionPlanner::isElementAlone(const ElementUse &E, size_t R) const {
              E.Pointer->getLocation(),
              Runs[R].Statements.front()->getBeginLoc()) &&
          llvm::all_of(E.Index.atoms(), [&](const Atom &A) {
-           return A.Var && !Hidden(A.Var) && !Changes(A.Var);
+           return A.var() && !Hidden(A.var()) && !Changes(A.var());
          });
 }
 

@@ -12,7 +12,7 @@ namespace ownmap {
 static bool vanishesWith(const Polynomial &Length, const Polynomial &Trip) {
   if (std::optional<int64_t> C = Trip.constant())
     return *C > 0;
-  std::vector<Atom> Atoms = Trip.atoms();
+  llvm::SmallVector<Atom, 4> Atoms = Trip.atoms();
   return Atoms.size() == 1 && Trip == Polynomial::atom(Atoms.front()) &&
          Length.split(Atoms.front()).second == Polynomial(0);
 }
@@ -168,7 +168,7 @@ runningFacts(llvm::ArrayRef<std::vector<IndexRange>> Nests) {
 /// A fact `x - c >= 0` about one atom x (c >= 0): x and c.
 static std::optional<std::pair<Atom, int64_t>>
 atomAtLeast(const Polynomial &Fact) {
-  std::vector<Atom> Atoms = Fact.atoms();
+  llvm::SmallVector<Atom, 4> Atoms = Fact.atoms();
   if (Atoms.size() != 1)
     return std::nullopt;
   auto [Coefficient, Rest] = Fact.split(Atoms.front());
@@ -237,7 +237,7 @@ bool provenNonNegative(const Polynomial &P, llvm::ArrayRef<Polynomial> Facts) {
              provenWith(Factor - Polynomial(1), Facts, Known) &&
              provenWith(Polynomial(0) - Rest, Facts, Known);
     });
-    Proven = Proven || (A.Dividend && provenWith(*A.Dividend, Facts, Known));
+    Proven = Proven || (A.dividend() && provenWith(*A.dividend(), Facts, Known));
     InProgress.pop_back();
     return Proven;
   };

@@ -105,7 +105,7 @@ bool collapsible(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
   }
   for (const Polynomial *Bound : {&Range->First, &Range->End, &Range->Upper})
     if (llvm::any_of(Bound->atoms(),
-                     [&](const Atom &A) { return A.Var == Loop.Index; }))
+                     [&](const Atom &A) { return A.var() == Loop.Index; }))
       return false;
   for (const VariableAccesses &VA : Accesses.Variables) {
     if (!VA.isPointer() || llvm::none_of(VA.Accesses, [](const Access &A) {

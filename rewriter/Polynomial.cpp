@@ -12,20 +12,32 @@ using namespace clang;
 
 namespace ownmap {
 
+Atom::Atom(std::string Text, const VarDecl *Var, const Expr *Source,
+           std::shared_ptr<const Polynomial> Dividend)
+    : D(new Data(std::move(Text), Var, Source, std::move(Dividend))) {}
+
+const std::string &Atom::text() const {
+  static const std::string None;
+  return D ? D->Text : None;
+}
+
 bool Atom::operator<(const Atom &O) const {
-  if (Text != O.Text)
-    return Text < O.Text;
+  if (D == O.D)
+    return false;
+  if (text() != O.text())
+    return text() < O.text();
   // Same text, different declarations (shadowing): order by position, which
   // is stable from run to run, unlike addresses.
   auto Position = [](const VarDecl *V) {
     return V ? V->getLocation().getRawEncoding() : 0u;
   };
-  return Position(Var) < Position(O.Var);
+  return Position(var()) < Position(O.var());
 }
 
 bool Atom::mentions(const VarDecl &V) const {
-  if (Var)
+  if (const VarDecl *Var = var())
     return Var == &V;
+  const std::string &Text = text();
   llvm::StringRef Name = V.getName();
   for (size_t At = Text.find(Name); At != std::string::npos;
        At = Text.find(Name, At + 1)) {
@@ -38,9 +50,9 @@ bool Atom::mentions(const VarDecl &V) const {
 }
 
 bool Atom::isUnsigned() const {
-  if (Source)
+  if (const Expr *Source = source())
     return Source->getType()->isUnsignedIntegerType();
-  return Var && Var->getType()->isUnsignedIntegerType();
+  return var() && var()->getType()->isUnsignedIntegerType();
 }
 
 Polynomial::Polynomial(int64_t Constant) { add({}, Constant); }
@@ -79,24 +91,30 @@ Polynomial Polynomial::operator+(const Polynomial &Other) const {
 }
 
 Polynomial Polynomial::operator-(const Polynomial &Other) const {
-  return *this + Other.scaled(-1);
+  Polynomial R = *this;
+  for (const auto &[M, C] : Other.Terms)
+    R.add(M, -C);
+  return R;
 }
 
 Polynomial Polynomial::operator*(const Polynomial &Other) const {
   Polynomial R;
   for (const auto &[M1, C1] : Terms)
     for (const auto &[M2, C2] : Other.Terms) {
-      Monomial M = M1;
-      M.insert(M.end(), M2.begin(), M2.end());
-      llvm::sort(M);
+      // Both sorted: merged, equal atoms keep M1's first.
+      Monomial M(M1.size() + M2.size());
+      std::merge(M1.begin(), M1.end(), M2.begin(), M2.end(), M.begin());
       R.add(M, C1 * C2);
     }
   return R;
 }
 
 bool Polynomial::operator==(const Polynomial &Other) const {
-  Polynomial D = *this - Other;
-  return D.Terms.empty();
+  // Monomials are unique within Terms: equal sums have the same terms.
+  return Terms.size() == Other.Terms.size() &&
+         llvm::all_of(Terms, [&](const auto &Term) {
+           return llvm::is_contained(Other.Terms, Term);
+         });
 }
 
 std::optional<int64_t> Polynomial::constant() const {
@@ -109,8 +127,8 @@ std::optional<int64_t> Polynomial::constant() const {
   return Value;
 }
 
-std::vector<Atom> Polynomial::atoms() const {
-  std::vector<Atom> All;
+llvm::SmallVector<Atom, 4> Polynomial::atoms() const {
+  llvm::SmallVector<Atom, 4> All;
   for (const auto &Term : Terms)
     for (const Atom &A : Term.first)
       if (!llvm::is_contained(All, A))
@@ -134,8 +152,8 @@ std::pair<Polynomial, Polynomial> Polynomial::split(const Atom &A) const {
       Rest.add(M, C);
       continue;
     }
-    Monomial Without = M;
-    Without.erase(Without.begin() + (It - M.begin()));
+    Monomial Without(M.begin(), It);
+    Without.append(std::next(It), M.end());
     Coefficient.add(Without, C);
   }
   return {Coefficient, Rest};
@@ -157,7 +175,7 @@ std::optional<int> Polynomial::sign() const {
     return 0;
   if (hasPositiveCoefficients())
     return 1;
-  if (scaled(-1).hasPositiveCoefficients())
+  if (llvm::all_of(Terms, [](const auto &Term) { return Term.second < 0; }))
     return -1;
   return std::nullopt;
 }
@@ -293,10 +311,11 @@ llvm::Expected<Polynomial> Polynomial::fromExpr(const Expr &Expression,
         return sourceError(Rule::LoopUnsupported, N.E->getBeginLoc(),
                            "cannot offload: a loop bound or subscript has "
                            "no source text of its own (macro argument?)");
-      Atom A{isPrimary(*N.E) ? Text : "(" + Text + ")", nullptr, N.E};
+      const VarDecl *Var = nullptr;
       if (const auto *Ref = dyn_cast<DeclRefExpr>(N.E))
-        A.Var = dyn_cast<VarDecl>(Ref->getDecl());
-      N.Value = atom(std::move(A));
+        Var = dyn_cast<VarDecl>(Ref->getDecl());
+      N.Value = atom(
+          Atom(isPrimary(*N.E) ? Text : "(" + Text + ")", Var, N.E));
       continue;
     }
     N.Constant = llvm::all_of(N.Operands,
@@ -344,8 +363,8 @@ std::string Polynomial::str(const ArithmeticType &In) const {
       Out += Negative ? " - " : " + ";
     std::string Product;
     for (const Atom &A : M)
-      Product += Product.empty() ? (Widen ? In.widened(A) : A.Text)
-                                 : " * " + A.Text;
+      Product += Product.empty() ? (Widen ? In.widened(A) : A.text())
+                                 : " * " + A.text();
     if (M.empty())
       Out += std::to_string(Magnitude);
     else if (Magnitude == 1)

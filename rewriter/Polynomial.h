@@ -13,6 +13,8 @@
 
 #include "ArithmeticType.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
 #include <memory>
@@ -27,18 +29,30 @@ class Polynomial;
 
 /// A leaf of a Polynomial: its text, the variable when it is one, and the
 /// expression it stands for when it comes from source (not part of its
-/// identity: equal texts of one variable are one atom).
-struct Atom {
-  std::string Text;
-  const clang::VarDecl *Var = nullptr;
-  const clang::Expr *Source = nullptr;
-  /// For a quotient the analysis writes by a positive divisor (`(n - 1) / 2`,
-  /// the last step of a strided loop): the dividend, whose sign it has.
-  std::shared_ptr<const Polynomial> Dividend = nullptr;
+/// identity: equal texts of one variable are one atom). Immutable and
+/// shared: polynomials are copied, split and multiplied all the time, and
+/// copy their atoms by reference. The count is not atomic: the atoms of a
+/// file are made and dropped by the one thread that analyses it.
+class Atom {
+public:
+  Atom() = default;
+  /// Dividend: for a quotient the analysis writes by a positive divisor
+  /// (`(n - 1) / 2`, the last step of a strided loop), whose sign it has.
+  Atom(std::string Text, const clang::VarDecl *Var = nullptr,
+       const clang::Expr *Source = nullptr,
+       std::shared_ptr<const Polynomial> Dividend = nullptr);
+
+  const std::string &text() const;
+  const clang::VarDecl *var() const { return D ? D->Var : nullptr; }
+  const clang::Expr *source() const { return D ? D->Source : nullptr; }
+  const Polynomial *dividend() const {
+    return D ? D->Dividend.get() : nullptr;
+  }
 
   bool operator==(const Atom &O) const {
-    return Text == O.Text && Var == O.Var;
+    return D == O.D || (var() == O.var() && text() == O.text());
   }
+  bool operator!=(const Atom &O) const { return !(*this == O); }
   bool operator<(const Atom &O) const;
   /// True when the atom may depend on V: it is V, or (not a variable
   /// itself) its text names V as a whole word.
@@ -46,6 +60,19 @@ struct Atom {
   /// True when its type says it is never negative (an unsigned variable or
   /// expression: `size_t n`, `strlen(s)`).
   bool isUnsigned() const;
+
+private:
+  struct Data : llvm::RefCountedBase<Data> {
+    Data(std::string Text, const clang::VarDecl *Var,
+         const clang::Expr *Source, std::shared_ptr<const Polynomial> Dividend)
+        : Text(std::move(Text)), Var(Var), Source(Source),
+          Dividend(std::move(Dividend)) {}
+    std::string Text;
+    const clang::VarDecl *Var;
+    const clang::Expr *Source;
+    std::shared_ptr<const Polynomial> Dividend;
+  };
+  llvm::IntrusiveRefCntPtr<const Data> D;
 };
 
 class Polynomial {
@@ -69,7 +96,7 @@ public:
   /// The value when the polynomial has no atoms.
   std::optional<int64_t> constant() const;
   /// Every atom, each once, in a deterministic order.
-  std::vector<Atom> atoms() const;
+  llvm::SmallVector<Atom, 4> atoms() const;
   /// The highest power of A in any monomial.
   unsigned degree(const Atom &A) const;
   /// Splits P = C * A + R where A occurs at most once per monomial;
@@ -90,8 +117,9 @@ public:
   std::string str(const ArithmeticType &In) const;
 
 private:
-  using Monomial = std::vector<Atom>; // sorted; empty for the constant
-  std::vector<std::pair<Monomial, int64_t>> Terms; // no zero coefficients
+  using Monomial = llvm::SmallVector<Atom, 2>; // sorted; empty: constant
+  // In order of first appearance, no zero coefficients.
+  llvm::SmallVector<std::pair<Monomial, int64_t>, 4> Terms;
 
   void add(const Monomial &M, int64_t Coefficient);
   Polynomial scaled(int64_t Factor) const;

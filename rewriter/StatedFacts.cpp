@@ -142,9 +142,9 @@ static llvm::Expected<StatedFact> readFact(const AnnotateAttr &A,
                            "; a fact compares sums and products of the "
                            "kernel's integer parameters and constants");
   for (const Atom &Named : Value->atoms())
-    if (Changed.contains(Named.Var))
+    if (Changed.contains(Named.var()))
       return sourceError(Rule::AnnotationFact, Loc,
-                         "OM_FACT(" + S + ") names '" + Named.Text +
+                         "OM_FACT(" + S + ") names '" + Named.text() +
                              "', which the kernel changes: the fact is "
                              "checked on entry and must hold at every loop");
   return StatedFact{S.str(), *Value};

@@ -1,5 +1,6 @@
 //===- Subscript.cpp - ranges of affine subscripts over a loop nest -------===//
 #include "Subscript.h"
+#include "DenseSubscripts.h"
 #include "EmptyLoops.h"
 #include "SourceText.h"
 #include "clang/AST/ASTContext.h"
@@ -59,17 +60,17 @@ static bool onlyReadsVariables(const Expr *E, const ASTContext &Ctx,
 }
 
 bool SubscriptAnalysis::isInvariantAtom(const Atom &A) const {
-  if (A.Var)
-    return isInvariantVar(A.Var);
-  return A.Source &&
-         onlyReadsVariables(A.Source, Ctx, [&](const VarDecl *V) {
+  if (A.var())
+    return isInvariantVar(A.var());
+  return A.source() &&
+         onlyReadsVariables(A.source(), Ctx, [&](const VarDecl *V) {
            return isInvariantVar(V);
          });
 }
 
 std::string SubscriptAnalysis::whyVarying(const Atom &A) const {
-  std::string Name = "'" + A.Text + "'";
-  if (const VarDecl *V = A.Var) {
+  std::string Name = "'" + A.text() + "'";
+  if (const VarDecl *V = A.var()) {
     if (Accesses.Locals.count(V))
       return Accesses.ModifiedLocals.count(V)
                  ? Name + " is assigned in the loop body"
@@ -77,7 +78,7 @@ std::string SubscriptAnalysis::whyVarying(const Atom &A) const {
                           "subscript can be written in";
     return Name + " is written by the loop";
   }
-  const Expr *E = A.Source ? A.Source->IgnoreParenImpCasts() : nullptr;
+  const Expr *E = A.source() ? A.source()->IgnoreParenImpCasts() : nullptr;
   if (E && isa<ArraySubscriptExpr>(E))
     return Name + " is read from memory: the element reached depends on "
                   "data";
@@ -136,7 +137,7 @@ SubscriptAnalysis::range(const CanonicalLoop &L,
         if (!isInvariantAtom(A) &&
             llvm::none_of(Enclosing,
                           [&](const IndexRange &R) { return R.Index == A; }))
-          return reason("the bound '" + A.Text + "' of the loop over '" +
+          return reason("the bound '" + A.text() + "' of the loop over '" +
                         L.Index->getName() + "' changes within an iteration (" +
                         whyVarying(A) + ")");
   // A loop that runs and ends in C moves towards its limit: a step written
@@ -194,8 +195,7 @@ SubscriptAnalysis::range(const CanonicalLoop &L,
   return R;
 }
 
-static bool mentionsIndex(const Polynomial &P,
-                          llvm::ArrayRef<IndexRange> Nest) {
+bool mentionsIndex(const Polynomial &P, llvm::ArrayRef<IndexRange> Nest) {
   return llvm::any_of(P.atoms(), [&](const Atom &A) {
     return llvm::any_of(Nest,
                         [&](const IndexRange &R) { return R.Index == A; });
@@ -255,7 +255,7 @@ void SubscriptAnalysis::substituteLocals(
   for (unsigned Round = 0; Round < 16; ++Round) {
     bool Changed = false;
     for (const Atom &A : P.atoms()) {
-      const VarDecl *V = A.Var;
+      const VarDecl *V = A.var();
       bool IsIndex = llvm::any_of(
           Nest, [&](const IndexRange &R) { return R.Var == V; });
       if (!V || IsIndex || !Accesses.Locals.count(V) ||
@@ -300,7 +300,7 @@ quotient(const Expr *E, const ASTContext &Ctx, bool &Shift) {
 llvm::Error SubscriptAnalysis::boundQuotients(AffineSubscript &S) const {
   for (const Atom &A : S.Value.atoms()) {
     bool Shift = false;
-    auto Q = A.Var ? std::nullopt : quotient(A.Source, Ctx, Shift);
+    auto Q = A.var() ? std::nullopt : quotient(A.source(), Ctx, Shift);
     if (!Q || isInvariantAtom(A))
       continue;
     auto Dividend = Polynomial::fromExpr(*Q->first, Ctx);
@@ -312,10 +312,10 @@ llvm::Error SubscriptAnalysis::boundQuotients(AffineSubscript &S) const {
       if (!isInvariantAtom(D) &&
           llvm::none_of(S.Nest, [&](const IndexRange &R) { return R.Index == D; }))
         return reason(whyVarying(D));
-    ArithmeticType In = ArithmeticType::of(A.Source->getType(), Ctx);
+    ArithmeticType In = ArithmeticType::of(A.source()->getType(), Ctx);
     std::optional<int64_t> Scale = S.Value.split(A).first.constant();
     if (!Scale || S.Value.degree(A) != 1)
-      return reason("'" + A.Text + "' is multiplied by a variable");
+      return reason("'" + A.text() + "' is multiplied by a variable");
     auto Divided = [&](bool Low) -> llvm::Expected<Polynomial> {
       Polynomial B = X;
       if (auto E = bound(B, S.Nest, 0, Low))
@@ -395,8 +395,40 @@ SubscriptAnalysis::viewedIndex(const Access &A) const {
   return Value;
 }
 
+/// True when A and B have the same subscript over the same inner loops.
+static bool sameSubscript(const Access &A, const Access &B) {
+  auto SameLoop = [](const CanonicalLoop &L, const CanonicalLoop &M) {
+    return L.Loop == M.Loop && L.Index == M.Index && L.Init == M.Init &&
+           L.Limit == M.Limit && L.Step == M.Step &&
+           L.Downward == M.Downward && L.Inclusive == M.Inclusive;
+  };
+  auto SameRow = [](const RowSubscript &R, const RowSubscript &S) {
+    return R.Index == S.Index && R.Stride == S.Stride;
+  };
+  auto SameOffset = [](const ViewOffset &O, const ViewOffset &P) {
+    return O.Term == P.Term && O.Negated == P.Negated;
+  };
+  return A.Index == B.Index &&
+         llvm::equal(A.Rows, B.Rows, SameRow) &&
+         llvm::equal(A.ViewOffsets, B.ViewOffsets, SameOffset) &&
+         llvm::equal(A.InnerLoops, B.InnerLoops, SameLoop);
+}
+
 llvm::Expected<AffineSubscript>
 SubscriptAnalysis::analyse(const Access &A) const {
+  for (const auto &[Seen, S] : Analysed)
+    if (sameSubscript(Seen, A))
+      return S;
+  // Only what is affine is kept: reasons are errors of several kinds,
+  // and rare.
+  auto S = analyseAnew(A);
+  if (S)
+    Analysed.push_back({A, *S});
+  return S;
+}
+
+llvm::Expected<AffineSubscript>
+SubscriptAnalysis::analyseAnew(const Access &A) const {
   if (!A.Index && A.ViewOffsets.empty())
     return reason("it is not a subscript");
   AffineSubscript S;
@@ -426,7 +458,7 @@ SubscriptAnalysis::analyse(const Access &A) const {
     bool IsIndex = llvm::any_of(
         S.Nest, [&](const IndexRange &R) { return R.Index == At; });
     if (!IsIndex && !isInvariantAtom(At) &&
-        !(!At.Var && quotient(At.Source, Ctx, Shift)))
+        !(!At.var() && quotient(At.source(), Ctx, Shift)))
       return reason(whyVarying(At));
   }
   S.Min = S.Max = S.Value;
@@ -440,77 +472,6 @@ SubscriptAnalysis::analyse(const Access &A) const {
   return S;
 }
 
-namespace {
-
-/// An index a subscript moves with, seen as a digit of a mixed-radix
-/// number: each of its Count steps moves the subscript by Stride.
-struct Digit {
-  Polynomial Stride, Count;
-};
-
-bool isPositiveSize(const Polynomial &P) {
-  if (std::optional<int64_t> C = P.constant())
-    return *C > 0;
-  return P.hasPositiveCoefficients();
-}
-
-/// The digits of S (the indices with a non-zero stride, in nest order), or
-/// none when a stride or a count is not a positive size free of indices.
-std::optional<std::vector<Digit>> digits(const AffineSubscript &S) {
-  std::vector<Digit> Out;
-  for (const IndexRange &R : S.Nest) {
-    if (S.Value.degree(R.Index) > 1)
-      return std::nullopt;
-    Polynomial Stride = S.Value.split(R.Index).first;
-    if (Stride == Polynomial(0))
-      continue;
-    // Counting down by a size reaches what counting up by it does
-    // (`y[n - 1 - i]`, `y[(m - 1 - i) * n + j]`).
-    if (isPositiveSize(Polynomial(0) - Stride))
-      Stride = Polynomial(0) - Stride;
-    Polynomial Count = R.Upper - R.Lower;
-    if (!isPositiveSize(Stride) || mentionsIndex(Stride, S.Nest) ||
-        mentionsIndex(Count, S.Nest))
-      return std::nullopt;
-    Out.push_back({Stride, Count});
-  }
-  return Out;
-}
-
-/// True when S takes a different value at every point of its nest: in some
-/// order, every digit's stride exceeds the largest sum the digits before it
-/// reach (so two points that differ, differ at a highest digit by more than
-/// the lower digits can make up). With `j * m + i` over i in [0, m), j in
-/// [0, w): i first (stride 1 > 0), then j (stride m > m - 1). A nest with an
-/// empty loop has no points at all.
-bool injective(const AffineSubscript &S) {
-  auto Left = digits(S);
-  if (!Left)
-    return false;
-  Polynomial Reach(0);
-  auto Fits = [&](const Digit &D) {
-    std::optional<int> Gap = (D.Stride - Reach - Polynomial(1)).sign();
-    return Gap && *Gap >= 0;
-  };
-  auto Smaller = [](const Digit &A, const Digit &B) {
-    std::optional<int> Order = (B.Stride - A.Stride).sign();
-    return Order && *Order > 0;
-  };
-  while (!Left->empty()) {
-    auto Next = Left->end();
-    for (auto It = Left->begin(); It != Left->end(); ++It)
-      if (Fits(*It) && (Next == Left->end() || Smaller(*It, *Next)))
-        Next = It;
-    if (Next == Left->end())
-      return false;
-    Reach = Reach + Next->Stride * (Next->Count - Polynomial(1));
-    Left->erase(Next);
-  }
-  return true;
-}
-
-} // namespace
-
 bool SubscriptAnalysis::ownsElements(const AffineSubscript &S,
                                      unsigned Level) const {
   // Iterations of the loops down to Level run in parallel: each must move
@@ -519,7 +480,7 @@ bool SubscriptAnalysis::ownsElements(const AffineSubscript &S,
       llvm::ArrayRef(S.Nest).take_front(Level + 1), [&](const IndexRange &R) {
         return S.Value.split(R.Index).first != Polynomial(0);
       });
-  if (LevelsMove && injective(S))
+  if (LevelsMove && isInjective(S))
     return true;
   return reachApart({&S}, Level);
 }
@@ -595,51 +556,6 @@ bool SubscriptAnalysis::reachApart(llvm::ArrayRef<const AffineSubscript *> All,
           !nonNegativeWhenRunning(Apart - Extent, Facts))
         return false;
     }
-  return true;
-}
-
-bool SubscriptAnalysis::isDenseTogether(
-    llvm::ArrayRef<AffineSubscript> All) const {
-  // Offsets d from the first, consecutive: as one subscript, the first
-  // plus an extra innermost digit of stride one over them.
-  std::vector<int64_t> Offsets;
-  for (const AffineSubscript &S : All) {
-    std::optional<int64_t> D = (S.Value - All.front().Value).constant();
-    if (!D || llvm::is_contained(Offsets, *D))
-      return false;
-    Offsets.push_back(*D);
-  }
-  llvm::sort(Offsets);
-  for (size_t K = 1; K < Offsets.size(); ++K)
-    if (Offsets[K] != Offsets[0] + static_cast<int64_t>(K))
-      return false;
-  AffineSubscript Together = All.front();
-  IndexRange Offset;
-  Offset.Index = Atom{"(offset)", nullptr};
-  Offset.Lower = Polynomial(0);
-  Offset.Upper = Polynomial(static_cast<int64_t>(Offsets.size()));
-  Together.Value = Together.Value + Polynomial(Offsets[0]) +
-                   Polynomial::atom(Offset.Index);
-  Together.Nest.push_back(Offset);
-  return isDense(Together);
-}
-
-bool SubscriptAnalysis::isDense(const AffineSubscript &S) const {
-  // In some order (innermost first for row-major, outermost first for
-  // column-major), each stride is the number of elements the digits before
-  // it cover.
-  auto Left = digits(S);
-  if (!Left)
-    return false;
-  Polynomial Covered(1);
-  while (!Left->empty()) {
-    auto Next = llvm::find_if(
-        *Left, [&](const Digit &D) { return D.Stride == Covered; });
-    if (Next == Left->end())
-      return false;
-    Covered = Covered * Next->Count;
-    Left->erase(Next);
-  }
   return true;
 }
 

@@ -50,6 +50,9 @@ struct AffineSubscript {
   ArithmeticType Type;
 };
 
+/// True when P mentions the index of a loop of Nest.
+bool mentionsIndex(const Polynomial &P, llvm::ArrayRef<IndexRange> Nest);
+
 class SubscriptAnalysis {
 public:
   /// Stated: facts P >= 0 the kernel states (OM_FACT, StatedFacts.h).
@@ -60,20 +63,10 @@ public:
   /// affine (a plain string: callers place it).
   llvm::Expected<AffineSubscript> analyse(const Access &A) const;
 
-  /// True when the subscripts All, which differ by constants only
-  /// (`z[2 * i]`, `z[2 * i + 1]`), together reach every element of their
-  /// range exactly once.
-  bool isDenseTogether(llvm::ArrayRef<AffineSubscript> All) const;
-
   /// True when iterations of the loop at depth Level of S.Nest (0: the
   /// offloaded loop) reach pairwise disjoint elements through S: its stride
   /// exceeds what one iteration reaches, or S is injective over the nest.
   bool ownsElements(const AffineSubscript &S, unsigned Level) const;
-
-  /// True when S reaches every element of [Min, Max] exactly once (in some
-  /// order of the indices, the first stride is one and each next one is
-  /// the number of elements the ones before it cover).
-  bool isDense(const AffineSubscript &S) const;
 
   /// True when, in every iteration of the offloaded loop, the accesses All
   /// (of one array) reach elements that no other iteration reaches: they
@@ -100,6 +93,12 @@ private:
   const LoopAccesses &Accesses;
   const clang::ASTContext &Ctx;
   std::vector<Polynomial> Stated;
+  /// The subscripts analyse has found affine, with the accesses they are
+  /// of: every check of the loop asks again for the same accesses, and the
+  /// answer depends on the subscript's expressions and inner loops only.
+  mutable std::vector<std::pair<Access, AffineSubscript>> Analysed;
+
+  llvm::Expected<AffineSubscript> analyseAnew(const Access &A) const;
 
   std::optional<bool> strideIsPositive(const Polynomial &Coefficient,
                                        llvm::ArrayRef<IndexRange> Nest) const;
