@@ -180,10 +180,27 @@ transferOf(const VarDecl &G, const GlobalUse &Use, SourceLocation Call) {
     return Refuse(", which this file does not define: mark it "
                   "'#pragma omp declare target link(" +
                   Name + ")' where it is defined");
+  if (!SM.isBeforeInTranslationUnit(linkedDeclaration(G)->getLocation(),
+                                    Use.Ref->getLocation()))
+    return Refuse(", which this file declares only after this read: "
+                  "declare it before, where its 'declare target link' can "
+                  "go");
   return LoopGlobal::Transfer::LinkAndMap;
 }
 
 } // namespace
+
+const VarDecl *linkedDeclaration(const VarDecl &G) {
+  const SourceManager &SM = G.getASTContext().getSourceManager();
+  const VarDecl *First = nullptr;
+  for (const VarDecl *D : G.redecls())
+    if (D->getDeclContext()->isFileContext() &&
+        !D->getLocation().isMacroID() && SM.isInMainFile(D->getLocation()) &&
+        (!First || SM.isBeforeInTranslationUnit(D->getLocation(),
+                                                First->getLocation())))
+      First = D;
+  return First;
+}
 
 llvm::Expected<std::vector<LoopGlobal>>
 globalsReadInLoop(const ForStmt &Loop) {
@@ -206,14 +223,13 @@ globalsReadInLoop(const ForStmt &Loop) {
     if (G->isStaticLocal())
       continue;
     const VarDecl *Canonical = G->getCanonicalDecl();
-    if (llvm::any_of(Globals, [&](const LoopGlobal &C) {
-          return C.Global == Canonical;
-        }))
-      continue;
     auto How = transferOf(*G, Use, Call);
     if (!How)
       return How.takeError();
-    Globals.push_back({Canonical, Use.Function, *How});
+    if (llvm::none_of(Globals, [&](const LoopGlobal &C) {
+          return C.Global == Canonical;
+        }))
+      Globals.push_back({Canonical, Use.Function, *How});
   }
   return Globals;
 }

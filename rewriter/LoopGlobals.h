@@ -8,7 +8,8 @@
 // global that the loop or the functions it calls (directly or through
 // others) read:
 // - one the file defines and that is not yet `declare target` gets
-//   `#pragma omp declare target link(g)` after its definition and
+//   `#pragma omp declare target link(g)` after its first declaration in
+//   the file (clang ignores one after a use) and
 //   `map(to: g)` on the loop, which copies the host's value each time (a
 //   `link` global's device copy is the mapped one; this works for `static`
 //   globals too, which `target update` cannot reach);
@@ -18,8 +19,8 @@
 // Refused: a global the loop or a callee writes or takes the address of
 // (the device would change its own copy, which the host never sees), one
 // that holds pointers (host addresses on the device), one defined in
-// another file, and a `static` global that is `declare target to/enter`
-// (the host cannot update it). The operand of `sizeof` or `_Alignof` is
+// another file or declared in this one only after a use, and a `static`
+// global that is `declare target to/enter` (the host cannot update it). The operand of `sizeof` or `_Alignof` is
 // not evaluated: no use. (The action also refuses a global that a
 // parameter or local of the kernel hides at the loop, and the loop walk a
 // static local of the kernel.)
@@ -43,7 +44,7 @@ struct LoopGlobal {
   /// The function whose body reads it; null when the loop itself does.
   const clang::FunctionDecl *Reader = nullptr;
   enum class Transfer {
-    /// `declare target link` is to be added after its definition; mapped.
+    /// `declare target link` is to be added (linkedDeclaration); mapped.
     LinkAndMap,
     /// Already `declare target link`: mapped.
     Map,
@@ -54,6 +55,10 @@ struct LoopGlobal {
   /// "read by the loop: ..." or "read by 'f', which the loop calls: ..."
   std::string reason() const;
 };
+
+/// The file-scope declaration of G in the main file that comes first,
+/// after which its `declare target link` goes; null when there is none.
+const clang::VarDecl *linkedDeclaration(const clang::VarDecl &G);
 
 /// The globals that Loop and the functions it calls read, each once, in
 /// the order of their first reads: the loop's own in source order, then

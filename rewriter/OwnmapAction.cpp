@@ -171,36 +171,35 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
   return llvm::Error::success();
 }
 
-/// `#pragma omp declare target link(...)` after the definition of every
-/// global of ToLink: one line per declaration, which names its globals in
-/// order (`int a, b;`), since two insertions at one place would conflict.
+/// `#pragma omp declare target link(...)` after the first declaration of
+/// every global of ToLink (linkedDeclaration): one line per declaration,
+/// which names its globals in order (`int a, b;`), since two insertions at
+/// one place would conflict.
 llvm::Error KernelConsumer::linkGlobals(ASTContext &Ctx,
                                         tooling::Replacements &Edits) {
   const SourceManager &SM = Ctx.getSourceManager();
-  // The `;` that ends each declaration, with its globals to link.
+  // The `;` that ends each first declaration, with its globals to link.
   llvm::MapVector<SourceLocation, std::vector<const VarDecl *>> Ends;
   for (const VarDecl *G : ToLink) {
-    const VarDecl *Def = G->getDefinition();
-    if (!Def)
-      Def = G->getActingDefinition();
+    const VarDecl *First = linkedDeclaration(*G);
     // The declaration ends at the `;` after its last declarator.
-    SourceLocation End = Lexer::getLocForEndOfToken(Def->getEndLoc(), 0, SM,
+    SourceLocation End = Lexer::getLocForEndOfToken(First->getEndLoc(), 0, SM,
                                                     Ctx.getLangOpts());
     auto [File, Offset] = SM.getDecomposedLoc(End);
     size_t Semi = SM.getBufferData(File).find(';', Offset);
     if (Semi == llvm::StringRef::npos)
-      return sourceError(Rule::RewritePlacement, Def->getLocation(),
+      return sourceError(Rule::RewritePlacement, First->getLocation(),
                          "cannot find the end of the declaration of '" +
-                             Def->getName() + "'");
-    Ends[End.getLocWithOffset(Semi - Offset)].push_back(Def);
+                             First->getName() + "'");
+    Ends[End.getLocWithOffset(Semi - Offset)].push_back(First);
   }
-  for (auto &[Semi, Defs] : Ends) {
-    llvm::sort(Defs, [&](const VarDecl *A, const VarDecl *B) {
+  for (auto &[Semi, Firsts] : Ends) {
+    llvm::sort(Firsts, [&](const VarDecl *A, const VarDecl *B) {
       return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
     });
     std::vector<std::string> Names;
-    for (const VarDecl *Def : Defs)
-      Names.push_back(Def->getName().str());
+    for (const VarDecl *First : Firsts)
+      Names.push_back(First->getName().str());
     auto Edit = insertLineAfterToken(
         Semi,
         "#pragma omp declare target link(" + llvm::join(Names, ", ") + ")",

@@ -1,8 +1,9 @@
 // Issue 13: a global that an offloaded loop reads itself is given to the
 // device like one that a function it calls reads (callee-globals.c): the
-// file's definition gets `#pragma omp declare target link` (one line for
-// the globals of one declaration, once in the file however many loops and
-// kernels read it) and each loop maps it `to`, after the parameters, in
+// file's first declaration of it gets `#pragma omp declare target link`
+// (one line for the globals of one declaration, once in the file however
+// many loops and kernels read it) and each loop maps it `to`, after the
+// parameters, in
 // the order the loop and then its functions first read them; a global
 // already `declare target` is updated before the loop. The operand of
 // sizeof is not read. A kernel's parameter of a global's name is the
@@ -51,15 +52,18 @@ static float scale = 2.0f;
 // CHECK:      {{^}}static float scale = 2.0f;{{$}}
 // CHECK-NEXT: {{^}}#pragma omp declare target link(scale){{$}}
 static float scaled(float v) { return v * scale + gain; }
+extern float late; // defined at the end: the link must come before the read
+// CHECK:      {{^}}extern float late; // defined at the end: the link must come before the read{{$}}
+// CHECK-NEXT: {{^}}#pragma omp declare target link(late){{$}}
 
 OM_KERNEL void blend(int n, OM_IN const float *x, OM_OUT float *y) {
   for (int i = 0; i < n; ++i)
-    y[i] = weights[i % 3] * x[i] * gain + scaled(x[i]) + (float)(lo + hi) +
-           shift + offset + (float)sizeof big_table;
+    y[i] = weights[i % 3] * x[i] * gain + scaled(x[i]) + (float)hi +
+           shift + offset + late + (float)sizeof big_table;
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void blend(
 // CHECK-NEXT:  {{^}}  #pragma omp target update to(offset){{$}}
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]) map(to: weights) map(to: gain) map(to: lo) map(to: hi) map(to: shift) map(to: scale){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(n > 0 ? n : 0)]) map(from: y[0:(n > 0 ? n : 0)]) map(to: weights) map(to: gain) map(to: hi) map(to: shift) map(to: late) map(to: scale){{$}}
 
 // Bounds of globals: the sections are the host's at the loop.
 OM_KERNEL void window(int n, OM_IN const float *x, OM_INOUT float *y) {
@@ -119,6 +123,7 @@ int main(void) {
   shift = 0.125f;
   offset = 0.25f;
   scale = 0.5f;
+  late = 0.75f;
   blend(N, x, y);
   gain = -1;
   window(N, x, y);
@@ -130,6 +135,10 @@ int main(void) {
   printf("loop-globals %.3f gain %.1f\n", s, gain);
   return 0;
 }
+
+// CHECK:      {{^}}float late = 1.5f;{{$}}
+// CHECK-EMPTY:
+float late = 1.5f;
 
 #ifdef ERRORS
 int counter;
@@ -192,4 +201,12 @@ OM_KERNEL void statics(int n, OM_OUT int *y) {
     y[i] = calls;
 }
 // ERR: loop-globals.c:[[#@LINE-2]]:12: error: cannot offload: 'calls' has static storage; the loop may only use parameters and local variables
+
+#include "Inputs/loop-globals.h"
+OM_KERNEL void early(int n, OM_OUT float *y) {
+  for (int i = 0; i < n; ++i)
+    y[i] = from_header;
+}
+// ERR: loop-globals.c:[[#@LINE-2]]:12: error: cannot offload: the loop reads global 'from_header', which this file declares only after this read: declare it before, where its 'declare target link' can go
+float from_header = 1.0f;
 #endif
