@@ -93,6 +93,22 @@ OM_KERNEL void steps(int nt, int n, OM_INOUT float *y) {
 // CHECK-NEXT:  {{^}}    gain = gain + 1;{{$}}
 // CHECK-NEXT:  {{^}}    #pragma omp target teams distribute parallel for map(tofrom: y[0:(n > 0 ? n : 0)]) map(to: gain){{$}}
 
+// A bound the host changes between two loops: their sections differ, so no
+// region keeps y, and each loop maps the bound just set.
+OM_KERNEL void shrink(OM_IN const float *x, OM_INOUT float *y) {
+  for (int i = 0; i < hi; ++i)
+    y[i] += x[i];
+  hi = hi - 3;
+  for (int i = 0; i < hi; ++i)
+    y[i] *= x[i];
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void shrink(
+// CHECK-NOT:   target data
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(hi > 0 ? hi : 0)]) map(tofrom: y[0:(hi > 0 ? hi : 0)]) map(to: hi){{$}}
+// CHECK:       {{^}}  hi = hi - 3;{{$}}
+// CHECK-NOT:   target data
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:(hi > 0 ? hi : 0)]) map(tofrom: y[0:(hi > 0 ? hi : 0)]) map(to: hi){{$}}
+
 OM_KERNEL void own_gain(int n, float gain, OM_INOUT float *y) {
   for (int i = 0; i < n; ++i)
     y[i] += gain;
@@ -128,6 +144,7 @@ int main(void) {
   gain = -1;
   window(N, x, y);
   steps(4, N, y);
+  shrink(x, y);
   own_gain(N, 7, y);
   float s = 0;
   for (int i = 0; i < N; ++i)
