@@ -1,13 +1,16 @@
 //===- LoopGlobals.cpp - globals that a loop and its callees read --------===//
 #include "LoopGlobals.h"
 #include "Diagnostics.h"
+#include "KernelRewrite.h"
 #include "LoopAccess.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
@@ -232,6 +235,44 @@ globalsReadInLoop(const ForStmt &Loop) {
       Globals.push_back({Canonical, Use.Function, *How});
   }
   return Globals;
+}
+
+// One line per declaration: two insertions at one place would conflict.
+llvm::Error linkGlobals(llvm::ArrayRef<const VarDecl *> Globals,
+                        ASTContext &Ctx, tooling::Replacements &Edits) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The `;` that ends each first declaration, with its globals to link.
+  llvm::MapVector<SourceLocation, std::vector<const VarDecl *>> Ends;
+  for (const VarDecl *G : Globals) {
+    const VarDecl *First = linkedDeclaration(*G);
+    // The declaration ends at the `;` after its last declarator.
+    SourceLocation End = Lexer::getLocForEndOfToken(First->getEndLoc(), 0, SM,
+                                                    Ctx.getLangOpts());
+    auto [File, Offset] = SM.getDecomposedLoc(End);
+    size_t Semi = SM.getBufferData(File).find(';', Offset);
+    if (Semi == llvm::StringRef::npos)
+      return sourceError(Rule::RewritePlacement, First->getLocation(),
+                         "cannot find the end of the declaration of '" +
+                             First->getName() + "'");
+    Ends[End.getLocWithOffset(Semi - Offset)].push_back(First);
+  }
+  for (auto &[Semi, Firsts] : Ends) {
+    llvm::sort(Firsts, [&](const VarDecl *A, const VarDecl *B) {
+      return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+    });
+    std::vector<std::string> Names;
+    for (const VarDecl *First : Firsts)
+      Names.push_back(First->getName().str());
+    auto Edit = insertLineAfterToken(
+        Semi,
+        "#pragma omp declare target link(" + llvm::join(Names, ", ") + ")",
+        SM.getLocForStartOfFile(SM.getFileID(Semi)), SM, Ctx.getLangOpts());
+    if (!Edit)
+      return Edit.takeError();
+    if (auto E = Edits.add(*Edit))
+      return E;
+  }
+  return llvm::Error::success();
 }
 
 } // namespace ownmap

@@ -31,6 +31,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/Error.h"
 #include <string>
 #include <vector>
@@ -67,6 +68,13 @@ const clang::VarDecl *linkedDeclaration(const clang::VarDecl &G);
 /// given to the device.
 llvm::Expected<std::vector<LoopGlobal>>
 globalsReadInLoop(const clang::ForStmt &Loop);
+
+/// Adds to Edits `#pragma omp declare target link(...)` after the
+/// linkedDeclaration of each of Globals: one line per declaration, which
+/// names its globals in order (`int a, b;` gets `link(a, b)`).
+llvm::Error linkGlobals(llvm::ArrayRef<const clang::VarDecl *> Globals,
+                        clang::ASTContext &Ctx,
+                        clang::tooling::Replacements &Edits);
 
 } // namespace ownmap
 

@@ -23,7 +23,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -80,7 +79,6 @@ private:
   /// Globals that the file's rewritten loops map and that are to be made
   /// `declare target link`, each once.
   llvm::SetVector<const VarDecl *> ToLink;
-  llvm::Error linkGlobals(ASTContext &Ctx, tooling::Replacements &Edits);
 };
 
 llvm::Expected<OffloadPlan>
@@ -134,6 +132,22 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
   return Plan;
 }
 
+/// Fails when a global that Loop's directive or update names has the name
+/// of a local that keeps a struct field (StructFields.h), which would hide
+/// it there. (One the kernel names itself is refused with the locals.)
+static llvm::Error checkFieldLocalsHideNoGlobal(const PlannedLoop &Loop,
+                                                const FieldLocals &Fields) {
+  for (const LoopGlobal &G : Loop.Plan.Globals)
+    if (llvm::is_contained(Fields.Names, G.Global->getName()))
+      return sourceError(Rule::LoopUnsupported, Loop.Site.Loop->getForLoc(),
+                         "cannot offload: the loop's functions read global '" +
+                             G.Global->getName() +
+                             "', which the local of that name that keeps a "
+                             "struct field would hide at the loop; rename "
+                             "the global");
+  return llvm::Error::success();
+}
+
 /// Plans Site's loop; when it cannot be offloaded (a time loop, whose
 /// iterations depend on each other), the loops of its body, which then run
 /// in its iterations on the host: when each of them can be, the loop stays
@@ -168,47 +182,6 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
     }
   llvm::consumeError(Plan.takeError());
   llvm::append_range(Out, std::move(InnerPlans));
-  return llvm::Error::success();
-}
-
-/// `#pragma omp declare target link(...)` after the first declaration of
-/// every global of ToLink (linkedDeclaration): one line per declaration,
-/// which names its globals in order (`int a, b;`), since two insertions at
-/// one place would conflict.
-llvm::Error KernelConsumer::linkGlobals(ASTContext &Ctx,
-                                        tooling::Replacements &Edits) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  // The `;` that ends each first declaration, with its globals to link.
-  llvm::MapVector<SourceLocation, std::vector<const VarDecl *>> Ends;
-  for (const VarDecl *G : ToLink) {
-    const VarDecl *First = linkedDeclaration(*G);
-    // The declaration ends at the `;` after its last declarator.
-    SourceLocation End = Lexer::getLocForEndOfToken(First->getEndLoc(), 0, SM,
-                                                    Ctx.getLangOpts());
-    auto [File, Offset] = SM.getDecomposedLoc(End);
-    size_t Semi = SM.getBufferData(File).find(';', Offset);
-    if (Semi == llvm::StringRef::npos)
-      return sourceError(Rule::RewritePlacement, First->getLocation(),
-                         "cannot find the end of the declaration of '" +
-                             First->getName() + "'");
-    Ends[End.getLocWithOffset(Semi - Offset)].push_back(First);
-  }
-  for (auto &[Semi, Firsts] : Ends) {
-    llvm::sort(Firsts, [&](const VarDecl *A, const VarDecl *B) {
-      return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
-    });
-    std::vector<std::string> Names;
-    for (const VarDecl *First : Firsts)
-      Names.push_back(First->getName().str());
-    auto Edit = insertLineAfterToken(
-        Semi,
-        "#pragma omp declare target link(" + llvm::join(Names, ", ") + ")",
-        SM.getLocForStartOfFile(SM.getFileID(Semi)), SM, Ctx.getLangOpts());
-    if (!Edit)
-      return Edit.takeError();
-    if (auto E = Edits.add(*Edit))
-      return E;
-  }
   return llvm::Error::success();
 }
 
@@ -429,6 +402,11 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
       fail(std::move(E));
       Failed = true;
     }
+  for (const PlannedLoop &Loop : Loops)
+    if (auto E = checkFieldLocalsHideNoGlobal(Loop, *Fields)) {
+      fail(std::move(E));
+      Failed = true;
+    }
   if (Failed) {
     if (auto E = checkEarlierWriters(Loops))
       fail(std::move(E));
@@ -530,7 +508,7 @@ void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       continue;
     rewriteKernel(*FD, File);
   }
-  if (auto E = linkGlobals(Ctx, File.Edits))
+  if (auto E = linkGlobals(ToLink.getArrayRef(), Ctx, File.Edits))
     fail(std::move(E));
   if (Options.LineDirectives) {
     auto WithLines = addLineDirectives(File.Edits, SM, SM.getMainFileID());

@@ -397,6 +397,7 @@ FieldLocals Expander::replaceUses() {
     Type.withConst().print(OS, Policy, Name);
     OS << " = " << fieldText(*F->Struct, *F->Field) << ";";
     Out.Declarations.push_back(Declaration);
+    Out.Names.push_back(Name);
     // At its struct parameter: maps and checks list it in parameter order.
     SourceLocation At = F->Struct->getLocation();
     auto *Local = ParmVarDecl::Create(

@@ -108,6 +108,14 @@ OM_KERNEL void global_name_taken(OM_INOUT soa *p) {
 }
 // CHECK: struct-of-arrays-errors.c:[[@LINE-2]]:16: error: the kernel uses global 'p_y', the name of the local that would keep 'p->y' and hide it; rename the global
 
+// So would one that a function the loop calls reads, which the loop maps.
+static float scaled_by_p_y(float v) { return v * p_y; }
+OM_KERNEL void callee_global_name_taken(OM_INOUT soa *p) {
+  for (int i = 0; i < p->n; ++i)
+    p->y[i] = scaled_by_p_y(p->x[i]);
+}
+// CHECK: struct-of-arrays-errors.c:[[@LINE-3]]:3: error: cannot offload: the loop's functions read global 'p_y', which the local of that name that keeps a struct field would hide at the loop; rename the global
+
 typedef struct {
   int rows;
   OM_LEN(rows * width) float *val;
