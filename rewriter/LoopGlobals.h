@@ -9,10 +9,10 @@
 // others) read:
 // - one the file defines and that is not yet `declare target` gets
 //   `#pragma omp declare target link(g)` after its first declaration in
-//   the file (clang ignores one after a use) and
-//   `map(to: g)` on the loop, which copies the host's value each time (a
-//   `link` global's device copy is the mapped one; this works for `static`
-//   globals too, which `target update` cannot reach);
+//   the file (clang ignores one after a use) and `map(to: g)` on the loop,
+//   which copies the host's value each time (a `link` global's device copy
+//   is the mapped one; this works for `static` globals too, which `target
+//   update` cannot reach);
 // - one that is `declare target link` already gets the map;
 // - one that is `declare target to/enter` gets
 //   `#pragma omp target update to(g)` before the loop.
@@ -20,10 +20,11 @@
 // (the device would change its own copy, which the host never sees), one
 // that holds pointers (host addresses on the device), one defined in
 // another file or declared in this one only after a use, and a `static`
-// global that is `declare target to/enter` (the host cannot update it). The operand of `sizeof` or `_Alignof` is
-// not evaluated: no use. (The action also refuses a global that a
-// parameter or local of the kernel hides at the loop, and the loop walk a
-// static local of the kernel.)
+// global that is `declare target to/enter` (the host cannot update it).
+// The operand of `sizeof` or `_Alignof` is not evaluated: no use. (The
+// action also refuses a global that a parameter or local of the kernel,
+// or a struct field's local, hides at the loop, and the loop walk a static
+// local of the kernel.)
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_LOOPGLOBALS_H

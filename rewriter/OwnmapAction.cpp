@@ -135,8 +135,8 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
 /// Fails when a global that Loop's directive or update names has the name
 /// of a local that keeps a struct field (StructFields.h), which would hide
 /// it there. (One the kernel names itself is refused with the locals.)
-static llvm::Error checkFieldLocalsHideNoGlobal(const PlannedLoop &Loop,
-                                                const FieldLocals &Fields) {
+static llvm::Error checkNoFieldLocalHides(const PlannedLoop &Loop,
+                                          const FieldLocals &Fields) {
   for (const LoopGlobal &G : Loop.Plan.Globals)
     if (llvm::is_contained(Fields.Names, G.Global->getName()))
       return sourceError(Rule::LoopUnsupported, Loop.Site.Loop->getForLoc(),
@@ -403,7 +403,7 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
       Failed = true;
     }
   for (const PlannedLoop &Loop : Loops)
-    if (auto E = checkFieldLocalsHideNoGlobal(Loop, *Fields)) {
+    if (auto E = checkNoFieldLocalHides(Loop, *Fields)) {
       fail(std::move(E));
       Failed = true;
     }
