@@ -67,9 +67,9 @@ const clang::DeclRefExpr *asVarRef(const clang::Expr *E);
 class AccessWalker {
 public:
   AccessWalker(const CanonicalLoop &Loop, const LoopLocals &Locals,
-               NestedDirectives Nested)
+               NestedDirectives Nested, OuterGlobals Globals)
       : Loop(Loop), Locals(Locals), Ctx(Loop.Index->getASTContext()),
-        Nested(Nested), Views(Locals.Vars, Locals.Changed,
+        Nested(Nested), Globals(Globals), Views(Locals.Vars, Locals.Changed,
               /*Redeclared=*/Nested == NestedDirectives::Refuse) {}
 
   llvm::Expected<LoopAccesses> run();
@@ -79,6 +79,7 @@ private:
   const LoopLocals &Locals;
   const ASTContext &Ctx;
   NestedDirectives Nested;
+  OuterGlobals Globals;
   ViewResolver Views; // local pointers that view parameters
   std::vector<const VarDecl *> ViewsBeforeLoop;
   std::map<const ParmVarDecl *, ArrayShape> Shapes; // read once each
@@ -115,6 +116,11 @@ private:
   /// An outer variable the loop can use, or null (inner local, or an error
   /// has been recorded).
   const VarDecl *outerVariable(const DeclRefExpr &Ref);
+  /// True when V is a global that the caller analyses (OuterGlobals).
+  bool leftToCaller(const VarDecl &V) const {
+    return Globals == OuterGlobals::Leave && V.hasGlobalStorage() &&
+           !V.isStaticLocal();
+  }
   const ViewChain *viewOf(const VarDecl *V) { return Views.viewOf(V); }
   /// viewOf for a use of V at Use: the views of its chain declared before
   /// the loop are to be declared again at the top of the loop's body.

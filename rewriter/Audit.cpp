@@ -194,7 +194,8 @@ std::vector<AuditFinding> TargetLoopAudit::run() {
                       llvm::toString(Loop.takeError()));
       return std::move(Findings);
     }
-    auto Accesses = collectLoopAccesses(*Loop, NestedDirectives::Follow);
+    auto Accesses = collectLoopAccesses(*Loop, NestedDirectives::Follow,
+                                        OuterGlobals::Refuse);
     if (!Accesses) {
       notAnalysed("loop body", For->getForLoc(),
                   llvm::Twine(CannotAudit) +

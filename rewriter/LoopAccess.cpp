@@ -24,6 +24,8 @@ const VarDecl *AccessWalker::outerVariable(const DeclRefExpr &Ref) {
   if (!V || Locals.Vars.count(V))
     return nullptr;
   if (V->hasGlobalStorage()) {
+    if (leftToCaller(*V))
+      return nullptr;
     fail(Ref.getLocation(), "'" + V->getName() +
                                 "' has static storage; the loop may only use "
                                 "parameters and local variables");
@@ -404,10 +406,11 @@ bool readOnlyParameter(const FunctionDecl *Callee, unsigned I) {
 }
 
 llvm::Expected<LoopAccesses> collectLoopAccesses(const CanonicalLoop &Loop,
-                                                NestedDirectives Nested) {
+                                                NestedDirectives Nested,
+                                                OuterGlobals Globals) {
   walk::LoopLocals Locals(*Loop.Loop);
   Locals.TraverseStmt(const_cast<ForStmt *>(Loop.Loop));
-  return walk::AccessWalker(Loop, Locals, Nested).run();
+  return walk::AccessWalker(Loop, Locals, Nested, Globals).run();
 }
 
 } // namespace ownmap

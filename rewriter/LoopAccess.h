@@ -5,8 +5,9 @@
 // element accesses `p[e]` / `*(p + e)` / `*p` for pointers, whole-variable
 // accesses for scalars, with the canonical inner loops around each. Uses it
 // cannot describe that way (other pointer arithmetic, a pointer passed to a
-// call other than as `const T *`, an address taken, jumps out of the loop, globals,
-// aggregates) are errors: the loop must not be offloaded on a guess.
+// call other than as `const T *`, an address taken, jumps out of the loop,
+// static locals, aggregates) are errors: the loop must not be offloaded on a
+// guess. Globals are errors or left to the caller (OuterGlobals).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_LOOPACCESS_H
@@ -114,9 +115,15 @@ struct LoopAccesses {
 /// for` is an inner loop, an `atomic` its statement).
 enum class NestedDirectives { Refuse, Follow };
 
+/// Globals (not static locals) that the loop uses: an error (the audit),
+/// or left to LoopGlobals.h, which gives the device the host's value of
+/// those it only reads and refuses the others (the rewriter).
+enum class OuterGlobals { Refuse, Leave };
+
 llvm::Expected<LoopAccesses>
 collectLoopAccesses(const CanonicalLoop &Loop,
-                    NestedDirectives Nested = NestedDirectives::Refuse);
+                    NestedDirectives Nested = NestedDirectives::Refuse,
+                    OuterGlobals Globals = OuterGlobals::Leave);
 
 /// The variable an lvalue designates (part of), e.g. x for `x[i].f` or
 /// `*x`; null when it is not a variable's.

@@ -19,6 +19,8 @@ void AccessWalker::visitAddressOf(const UnaryOperator &AddrOf) {
                 "the loop takes the address of part of '" +
                     View->Root->getName() + "' through '" + V->getName() +
                     "' (pointer arithmetic or aliasing)");
+  if (V && leftToCaller(*V))
+    return; // LoopGlobals.h refuses it
   if (V && Locals.Vars.count(V)) {
     ModifiedLocals.insert(V); // whoever gets the address may write it
     return visitValue(AddrOf.getSubExpr()); // an iteration-local address

@@ -15,7 +15,7 @@
 
 #include "Annotations.h"
 #include "BorrowChecks.h"
-#include "CalleeGlobals.h"
+#include "LoopGlobals.h"
 #include "CanonicalLoop.h"
 #include "EmptyLoops.h"
 #include "LoopAccess.h"
@@ -71,9 +71,9 @@ struct OffloadPlan {
   /// Indices of inner loops declared before the loop, and the views it
   /// assigns again (viewIsReassigned): each thread needs its own.
   std::vector<const clang::VarDecl *> Private;
-  /// Globals that functions the loop calls read (the mapped ones are
-  /// Variables too).
-  std::vector<CalleeGlobal> Globals;
+  /// Globals that the loop and the functions it calls read (the mapped
+  /// ones are Variables too).
+  std::vector<LoopGlobal> Globals;
   /// Views declared before the loop that it needs, in declaration order:
   /// given their values again at the top of its body (viewAtBodyTop),
   /// where the device computes them from the mapped parameters

@@ -13,6 +13,7 @@
 #include "LengthSnapshots.h"
 #include "LineDirectives.h"
 #include "LoopAccess.h"
+#include "LoopGlobals.h"
 #include "MapInference.h"
 #include "NestingDepth.h"
 #include "PointerViews.h"
@@ -22,9 +23,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace clang;
 
@@ -76,10 +76,9 @@ private:
   llvm::Error planSite(const KernelAnnotations &Annotations,
                        const LoopSite &Site, const SourceManager &SM,
                        std::vector<PlannedLoop> &Out);
-  /// Globals of the file that are already made `declare target link`.
-  llvm::SmallPtrSet<const VarDecl *, 4> Linked;
-  llvm::Error linkGlobals(llvm::ArrayRef<PlannedLoop> Loops, ASTContext &Ctx,
-                          tooling::Replacements &Edits);
+  /// Globals that the file's rewritten loops map and that are to be made
+  /// `declare target link`, each once.
+  llvm::SetVector<const VarDecl *> ToLink;
 };
 
 llvm::Expected<OffloadPlan>
@@ -103,12 +102,15 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
   auto Plan = inferMaps(Annotations, *Loop, *Accesses);
   if (!Plan)
     return Plan.takeError();
-  auto Globals = globalsReadByCallees(*Site.Loop);
+  auto Globals = globalsReadInLoop(*Site.Loop);
   if (!Globals)
     return Globals.takeError();
-  for (const CalleeGlobal &G : *Globals) {
-    if (const VarDecl *Hiding = kernelVariableNamed(
-            *Annotations.Kernel, G.Global->getName()))
+  for (const LoopGlobal &G : *Globals) {
+    // One the loop reads by name is not hidden where its directive goes.
+    if (const VarDecl *Hiding =
+            G.Reader ? kernelVariableNamed(*Annotations.Kernel,
+                                           G.Global->getName())
+                     : nullptr)
       return sourceError(Rule::LoopUnsupported, Site.Loop->getForLoc(),
                          "cannot offload: the loop's functions read global '" +
                              G.Global->getName() +
@@ -117,7 +119,7 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
                              "' hides at the loop; rename one of them",
                          Hiding->getLocation(),
                          "'" + Hiding->getName() + "' is declared here");
-    if (G.How == CalleeGlobal::Transfer::Update)
+    if (G.How == LoopGlobal::Transfer::Update)
       continue;
     VariablePlan V;
     V.Var = G.Global;
@@ -128,6 +130,22 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
   }
   Plan->Globals = std::move(*Globals);
   return Plan;
+}
+
+/// Fails when a global that Loop's directive or update names has the name
+/// of a local that keeps a struct field (StructFields.h), which would hide
+/// it there. (One the kernel names itself is refused with the locals.)
+static llvm::Error checkNoFieldLocalHides(const PlannedLoop &Loop,
+                                          const FieldLocals &Fields) {
+  for (const LoopGlobal &G : Loop.Plan.Globals)
+    if (llvm::is_contained(Fields.Names, G.Global->getName()))
+      return sourceError(Rule::LoopUnsupported, Loop.Site.Loop->getForLoc(),
+                         "cannot offload: the loop's functions read global '" +
+                             G.Global->getName() +
+                             "', which the local of that name that keeps a "
+                             "struct field would hide at the loop; rename "
+                             "the global");
+  return llvm::Error::success();
 }
 
 /// Plans Site's loop; when it cannot be offloaded (a time loop, whose
@@ -164,41 +182,6 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
     }
   llvm::consumeError(Plan.takeError());
   llvm::append_range(Out, std::move(InnerPlans));
-  return llvm::Error::success();
-}
-
-/// `#pragma omp declare target link(g)` after the definition of every global
-/// the loops map that is not `declare target` yet, once per file.
-llvm::Error KernelConsumer::linkGlobals(llvm::ArrayRef<PlannedLoop> Loops,
-                                        ASTContext &Ctx,
-                                        tooling::Replacements &Edits) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const PlannedLoop &Loop : Loops)
-    for (const CalleeGlobal &G : Loop.Plan.Globals) {
-      if (G.How != CalleeGlobal::Transfer::LinkAndMap ||
-          !Linked.insert(G.Global).second)
-        continue;
-      const VarDecl *Def = G.Global->getDefinition();
-      if (!Def)
-        Def = G.Global->getActingDefinition();
-      // The declaration ends at the `;` after its last declarator.
-      SourceLocation End = Lexer::getLocForEndOfToken(Def->getEndLoc(), 0, SM,
-                                                      Ctx.getLangOpts());
-      auto [File, Offset] = SM.getDecomposedLoc(End);
-      size_t Semi = SM.getBufferData(File).find(';', Offset);
-      if (Semi == llvm::StringRef::npos)
-        return sourceError(Rule::RewritePlacement, Def->getLocation(),
-                           "cannot find the end of the declaration of '" +
-                               Def->getName() + "'");
-      auto Edit = insertLineAfterToken(
-          End.getLocWithOffset(Semi - Offset),
-          "#pragma omp declare target link(" + Def->getName().str() + ")",
-          SM.getLocForStartOfFile(File), SM, Ctx.getLangOpts());
-      if (!Edit)
-        return Edit.takeError();
-      if (auto E = Edits.add(*Edit))
-        return E;
-    }
   return llvm::Error::success();
 }
 
@@ -352,8 +335,8 @@ static llvm::Error addEdits(const FunctionDecl &Kernel,
   }
   for (const PlannedLoop &Loop : Loops) {
     std::vector<std::string> &Lines = Before[Loop.Site.Loop->getForLoc()];
-    for (const CalleeGlobal &G : Loop.Plan.Globals)
-      if (G.How == CalleeGlobal::Transfer::Update)
+    for (const LoopGlobal &G : Loop.Plan.Globals)
+      if (G.How == LoopGlobal::Transfer::Update)
         Lines.push_back("#pragma omp target update to(" +
                         G.Global->getName().str() + ")");
     llvm::append_range(Lines, Loop.Checks);
@@ -419,6 +402,11 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
       fail(std::move(E));
       Failed = true;
     }
+  for (const PlannedLoop &Loop : Loops)
+    if (auto E = checkNoFieldLocalHides(Loop, *Fields)) {
+      fail(std::move(E));
+      Failed = true;
+    }
   if (Failed) {
     if (auto E = checkEarlierWriters(Loops))
       fail(std::move(E));
@@ -432,8 +420,6 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
     return fail(std::move(E));
   placeExclusivityChecks(*Annotations, Loops, Regions);
   placeFacts(Loops, Regions, Kernel.getASTContext());
-  if (auto E = linkGlobals(Loops, Kernel.getASTContext(), File.Edits))
-    return fail(std::move(E));
   if (auto E = addEdits(Kernel,
                         entryDeclarations(*Annotations, *Fields, Loops),
                         Loops, Regions, Kernel.getASTContext(), File.Edits))
@@ -441,8 +427,12 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   for (const tooling::Replacement &Use : Fields->Uses)
     if (auto E = File.Edits.add(Use))
       return fail(std::move(E));
-  for (const PlannedLoop &Loop : Loops)
+  for (const PlannedLoop &Loop : Loops) {
+    for (const LoopGlobal &G : Loop.Plan.Globals)
+      if (G.How == LoopGlobal::Transfer::LinkAndMap)
+        ToLink.insert(G.Global);
     Results.Findings.addLoop(Loop, Kernel, SM);
+  }
   for (const DataRegion &Region : Regions)
     Results.Findings.addRegion(Region, Loops, Kernel, SM);
   adviseOnInOut(*Annotations, Loops);
@@ -518,6 +508,8 @@ void KernelConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       continue;
     rewriteKernel(*FD, File);
   }
+  if (auto E = linkGlobals(ToLink.getArrayRef(), Ctx, File.Edits))
+    fail(std::move(E));
   if (Options.LineDirectives) {
     auto WithLines = addLineDirectives(File.Edits, SM, SM.getMainFileID());
     if (!WithLines)

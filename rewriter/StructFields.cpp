@@ -47,6 +47,24 @@ std::string localName(const ParmVarDecl &Struct, const FieldDecl &Field) {
   return (Struct.getName() + "_" + Field.getName()).str();
 }
 
+/// A reference in Kernel's body to a global called Name, which a local of
+/// that name would hide; null when there is none.
+const DeclRefExpr *globalNamed(const FunctionDecl &Kernel,
+                               llvm::StringRef Name) {
+  llvm::SmallVector<const Stmt *, 32> Work{Kernel.getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+          V && V->hasGlobalStorage() && V->getName() == Name)
+        return Ref;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return nullptr;
+}
+
 std::string fieldText(const ParmVarDecl &Struct, const FieldDecl &Field) {
   return (Struct.getName() + "->" + Field.getName()).str();
 }
@@ -310,6 +328,12 @@ llvm::Expected<FieldLocals> Expander::run() {
                              fieldText(*F.Struct, *F.Field) + "'; rename it",
                          Taken->getLocation(),
                          "'" + Name + "' is declared here");
+    if (const DeclRefExpr *Global = globalNamed(Kernel, Name))
+      return sourceError(Rule::StructFieldUse, Global->getLocation(),
+                         "the kernel uses global '" + Name +
+                             "', the name of the local that would keep '" +
+                             fieldText(*F.Struct, *F.Field) +
+                             "' and hide it; rename the global");
   }
   return replaceUses();
 }
@@ -373,6 +397,7 @@ FieldLocals Expander::replaceUses() {
     Type.withConst().print(OS, Policy, Name);
     OS << " = " << fieldText(*F->Struct, *F->Field) << ";";
     Out.Declarations.push_back(Declaration);
+    Out.Names.push_back(Name);
     // At its struct parameter: maps and checks list it in parameter order.
     SourceLocation At = F->Struct->getLocation();
     auto *Local = ParmVarDecl::Create(

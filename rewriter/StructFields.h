@@ -41,6 +41,8 @@ bool pointsToStructOfFields(clang::QualType T);
 struct FieldLocals {
   /// The declarations that open the body, e.g. `float *const p_x = p->x;`.
   std::vector<std::string> Declarations;
+  /// The names they declare, e.g. `p_x`.
+  std::vector<std::string> Names;
   /// `p->x` -> `p_x`, for every field use in the body.
   std::vector<clang::tooling::Replacement> Uses;
 };

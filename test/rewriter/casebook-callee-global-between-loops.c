@@ -80,7 +80,7 @@ OM_KERNEL void tuned_steps(int nt, int n, OM_INOUT float *y) {
 // CHECK:       {{^}}  #pragma omp target data map(tofrom: y[0:(n > 0) * n]){{$}}
 // CHECK-NEXT:  {{^}}  {{{$}}
 // CHECK-NEXT:  {{^}}  for (int t = 0; t < nt; ++t) {{{$}}
-// CHECK-NEXT:  {{^}}    #pragma omp target teams distribute parallel for map(tofrom: y[0:(n > 0 ? n : 0)]) map(to: conf) map(to: coef){{$}}
+// CHECK-NEXT:  {{^}}    #pragma omp target teams distribute parallel for map(tofrom: y[0:(n > 0 ? n : 0)]) map(to: coef) map(to: conf){{$}}
 // CHECK-LABEL: {{^}}int main(void) {
 
 int main(void) {

@@ -100,6 +100,22 @@ OM_KERNEL void name_taken(OM_INOUT soa *p, int p_n) {
 }
 // CHECK: struct-of-arrays-errors.c:[[@LINE-3]]:23: error: the kernel declares 'p_n', the name of the local that keeps 'p->n'; rename it
 
+// A global the loop reads (loop-globals.c) would be hidden by the local.
+float p_y = 2.0f;
+OM_KERNEL void global_name_taken(OM_INOUT soa *p) {
+  for (int i = 0; i < p->n; ++i)
+    p->y[i] *= p_y;
+}
+// CHECK: struct-of-arrays-errors.c:[[@LINE-2]]:16: error: the kernel uses global 'p_y', the name of the local that would keep 'p->y' and hide it; rename the global
+
+// So would one that a function the loop calls reads, which the loop maps.
+static float scaled_by_p_y(float v) { return v * p_y; }
+OM_KERNEL void callee_global_name_taken(OM_INOUT soa *p) {
+  for (int i = 0; i < p->n; ++i)
+    p->y[i] = scaled_by_p_y(p->x[i]);
+}
+// CHECK: struct-of-arrays-errors.c:[[@LINE-3]]:3: error: cannot offload: the loop's functions read global 'p_y', which the local of that name that keeps a struct field would hide at the loop; rename the global
+
 typedef struct {
   int rows;
   OM_LEN(rows * width) float *val;
@@ -119,5 +135,5 @@ OM_KERNEL void gather_field(OM_INOUT soa *p, OM_IN const int *idx) {
 
 // ANNOTATION-COUNT-4: "rule": "ownmap.annotation.struct"
 // ANNOTATION-NOT: "rule": "ownmap.annotation.struct"
-// USE-COUNT-9: "rule": "ownmap.struct.field-use"
+// USE-COUNT-10: "rule": "ownmap.struct.field-use"
 // USE-NOT: "rule": "ownmap.struct.field-use"
