@@ -232,7 +232,8 @@ globalsReadInLoop(const ForStmt &Loop) {
     if (llvm::none_of(Globals, [&](const LoopGlobal &C) {
           return C.Global == Canonical;
         }))
-      Globals.push_back({Canonical, Use.Function, *How});
+      Globals.push_back({Canonical, Use.Function,
+                         Use.Function ? Call : Use.Ref->getLocation(), *How});
   }
   return Globals;
 }

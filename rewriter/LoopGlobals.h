@@ -45,6 +45,8 @@ struct LoopGlobal {
   const clang::VarDecl *Global = nullptr;
   /// The function whose body reads it; null when the loop itself does.
   const clang::FunctionDecl *Reader = nullptr;
+  /// Where the loop first reads it: the read, or the call that leads to it.
+  clang::SourceLocation FirstRead;
   enum class Transfer {
     /// `declare target link` is to be added (linkedDeclaration); mapped.
     LinkAndMap,

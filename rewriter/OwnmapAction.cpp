@@ -125,6 +125,7 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
     V.Var = G.Global;
     V.Map = MapKind::To;
     V.Section = G.Global->getName().str();
+    V.FirstRead = G.FirstRead;
     V.Reason = G.reason();
     Plan->Variables.push_back(std::move(V));
   }

@@ -118,12 +118,16 @@ OM_KERNEL void own_gain(int n, float gain, OM_INOUT float *y) {
 
 // REPORT:      variable gain
 // REPORT-NEXT:   map: to gain
+// REPORT-NEXT:   annotation: none
+// REPORT-NEXT:   first read: {{.*}}loop-globals.c:61:36
 // REPORT:        why: read by the loop: made 'declare target link' and mapped, so that the device sees the host's value
 // REPORT:      variable shift
 // REPORT-NEXT:   map: to shift
 // REPORT:        why: read by the loop: 'declare target link': mapped, so that the device sees the host's value
 // REPORT:      variable scale
 // REPORT-NEXT:   map: to scale
+// REPORT-NEXT:   annotation: none
+// REPORT-NEXT:   first read: {{.*}}loop-globals.c:61:43
 // REPORT:        why: read by 'scaled', which the loop calls: made 'declare target link' and mapped, so that the device sees the host's value
 
 int main(void) {
