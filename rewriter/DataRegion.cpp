@@ -298,14 +298,16 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
   if ((Kind == MapKind::From || Kind == MapKind::Alloc) &&
       (hostTouches(Var) || (Kind == MapKind::From && !OneLoopCovers)))
     return std::nullopt;
-  // The union is as long as any loop's section, so it needs a guard only
-  // when every loop's does: then it is not empty when some loop's is not.
-  std::vector<NonEmptyGuard> NonEmpty;
+  // The union reaches something where some loop's section does: sections
+  // of loops that run zero times are empty but lie somewhere, and the hull
+  // of two of them (`a[0:0]`, `a[n:0]`) is not empty.
   ArithmeticType In;
-  for (const Use &U : Uses) {
-    NonEmpty.push_back(U.Plan->NonEmpty);
+  for (const Use &U : Uses)
     In = In.widest(U.Plan->BoundsType);
-  }
+  std::vector<NonEmptyGuard> NonEmpty;
+  for (const Use &U : Uses)
+    NonEmpty.push_back(
+        reachedCondition(*U.Plan->Length, U.Plan->NonEmpty, Stated, In));
   std::string Section = Var->getName().str() + "[" + Low.str(In) + ":" +
                         branchFreeLength(High - Low, NonEmpty, In) + "]";
   std::vector<std::string> Where;

@@ -106,6 +106,15 @@ NonEmptyGuard nonEmptyCondition(const Polynomial &Length,
   return Guard;
 }
 
+NonEmptyGuard reachedCondition(const Polynomial &Length,
+                               const NonEmptyGuard &Guard,
+                               llvm::ArrayRef<Polynomial> Stated,
+                               const ArithmeticType &In) {
+  if (!Guard.empty() || provenNonNegative(Length - Polynomial(1), Stated))
+    return Guard;
+  return {{Length.str(In) + " > 0"}, {Length - Polynomial(1)}};
+}
+
 std::string guardedLength(const Polynomial &Length,
                           const NonEmptyGuard &NonEmpty,
                           const ArithmeticType &In) {

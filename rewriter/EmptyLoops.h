@@ -44,6 +44,17 @@ NonEmptyGuard nonEmptyCondition(const Polynomial &Length,
                                 llvm::ArrayRef<Polynomial> Stated,
                                 const ArithmeticType &In);
 
+/// The condition under which a section of Length elements, whose map
+/// Guard guards, reaches some element: Guard when it has terms (its loops
+/// run and Length is positive); else none when Length >= 1 follows from
+/// Stated, or `Length > 0`. (A section without a guard may still be
+/// empty: its length is zero where its loops run zero times. The union of
+/// sections needs to know.)
+NonEmptyGuard reachedCondition(const Polynomial &Length,
+                               const NonEmptyGuard &Guard,
+                               llvm::ArrayRef<Polynomial> Stated,
+                               const ArithmeticType &In);
+
 /// What holds whenever some access over Nests runs: each loop around all
 /// of them runs at least once (End - First - 1 >= 0), as polynomials that
 /// are then non-negative.

@@ -149,12 +149,14 @@ std::vector<ExclusivityPair>
 exclusivityPairs(const KernelAnnotations &Annotations,
                  const OffloadPlan &Plan) {
   std::vector<Mapped> Params;
+  std::vector<Polynomial> Stated = Annotations.statedFacts();
   for (const VariablePlan &V : Plan.Variables) {
     const auto *P = llvm::dyn_cast<ParmVarDecl>(V.Var);
     const ParamAnnotation *A = P ? Annotations.lookup(P) : nullptr;
     if (A && A->Kind && V.Map && V.Lower && V.Length)
-      Params.push_back(
-          {P, A, *V.Lower, *V.Lower + *V.Length, V.BoundsType, V.NonEmpty});
+      Params.push_back({P, A, *V.Lower, *V.Lower + *V.Length, V.BoundsType,
+                        reachedCondition(*V.Length, V.NonEmpty, Stated,
+                                         V.BoundsType)});
   }
   llvm::sort(Params, [](const Mapped &L, const Mapped &R) {
     return L.Param->getFunctionScopeIndex() < R.Param->getFunctionScopeIndex();

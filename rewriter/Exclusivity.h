@@ -34,7 +34,8 @@ struct ExclusivityPair {
   Polynomial ExclusiveLower, ExclusiveEnd, OtherLower, OtherEnd;
   ArithmeticType ExclusiveType, OtherType;
   /// The loops reach some element of a range when one of its guards holds
-  /// (EmptyLoops.h; one per loop the range unites); an empty guard: always.
+  /// (reachedCondition, EmptyLoops.h; one per loop the range unites); an
+  /// empty guard: always.
   /// Where none holds the range is empty, whatever its bounds say (with
   /// m = n = -2, `y + m * n` lies above `y`).
   std::vector<NonEmptyGuard> ExclusiveReached, OtherReached;

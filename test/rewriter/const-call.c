@@ -26,7 +26,7 @@ OM_KERNEL float windows(int n, int w, OM_IN OM_LEN(n + w) const float *x,
   return whole;
 }
 // CHECK:      {{^}}  float whole = total(x, n + w);{{$}}
-// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("windows", "OM_OUT", "y", y, y + n, "x", x, x + (n + w));{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0 && n + w > 0) ownmap_check_exclusive("windows", "OM_OUT", "y", y, y + n, "x", x, x + (n + w));{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, (n + w) * sizeof *x);{{$}}
 // CHECK-NEXT: {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:n + w]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}

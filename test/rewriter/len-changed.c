@@ -20,7 +20,7 @@ OM_KERNEL void gather_half(int n, OM_IN OM_LEN(n) const int *x, OM_OUT int *y) {
 // CHECK-LABEL: {{^}}OM_KERNEL void gather_half(
 // CHECK-NEXT:  {{^}}  const __typeof__(n) ownmap_len_x = n;{{$}}
 // CHECK-NEXT:  {{^}}  n = n / 2;{{$}}
-// CHECK-NEXT:  {{^}}  if (n > 0) ownmap_check_exclusive("gather_half", "OM_OUT", "y", y, y + n, "x", x, x + ownmap_len_x);{{$}}
+// CHECK-NEXT:  {{^}}  if (n > 0 && ownmap_len_x > 0) ownmap_check_exclusive("gather_half", "OM_OUT", "y", y, y + n, "x", x, x + ownmap_len_x);{{$}}
 // CHECK-NEXT:  {{^}}  ownmap_kernel_reads_only(x, ownmap_len_x * sizeof *x);{{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:ownmap_len_x]) map(from: y[0:(n > 0 ? n : 0)]){{$}}
 
@@ -37,8 +37,8 @@ OM_KERNEL void twice(int n, int m, OM_IN OM_LEN(m * n) const int *x,
 // CHECK-LABEL: {{^}}OM_KERNEL void twice(
 // CHECK-NEXT:  {{^}}                     OM_INOUT int *y) {{{$}}
 // CHECK-NEXT:  {{^}}  const __typeof__(m * n) ownmap_len_x = m * n;{{$}}
-// CHECK-NEXT:  {{^}}  if (n > 0) ownmap_check_exclusive("twice", "OM_INOUT", "y", y, y + n, "x", x, x + ownmap_len_x);{{$}}
-// CHECK-NEXT:  {{^}}  #pragma omp target data map(to: x[0:ownmap_len_x]) map(tofrom: y[0:(n > 0) * n]){{$}}
+// CHECK-NEXT:  {{^}}  if (n > 0 && ownmap_len_x > 0) ownmap_check_exclusive("twice", "OM_INOUT", "y", y, y + n, "x", x, x + ownmap_len_x);{{$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target data map(to: x[0:(ownmap_len_x > 0) * ownmap_len_x]) map(tofrom: y[0:(n > 0) * n]){{$}}
 // CHECK-NEXT:  {{^}}  {{{$}}
 // CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for map(to: x[0:ownmap_len_x]) map(tofrom: y[0:(n > 0 ? n : 0)]){{$}}
 // CHECK:       {{^}}  m = 1;{{$}}

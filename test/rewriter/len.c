@@ -19,7 +19,7 @@ OM_KERNEL void gather(int n, int m, OM_IN OM_LEN(m) const float *x,
 }
 // CHECK:      {{^}}OM_KERNEL void gather(int n, int m, OM_IN OM_LEN(m) const float *x,{{$}}
 // CHECK-NEXT: {{^}}                      OM_IN const int *idx, OM_OUT float *y) {
-// CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("gather", "OM_OUT", "y", y, y + n, "x", x, x + m);{{$}}
+// CHECK-NEXT: {{^}}  if (n > 0 && m > 0) ownmap_check_exclusive("gather", "OM_OUT", "y", y, y + n, "x", x, x + m);{{$}}
 // CHECK-NEXT: {{^}}  if (n > 0) ownmap_check_exclusive("gather", "OM_OUT", "y", y, y + n, "idx", idx, idx + n);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(x, m * sizeof *x);{{$}}
 // CHECK-NEXT: {{^}}  ownmap_kernel_reads_only(idx, (n > 0 ? n : 0) * sizeof *idx);{{$}}

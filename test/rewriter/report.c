@@ -57,7 +57,7 @@ OM_KERNEL int relax(int n, int m, OM_IN OM_LEN(m) const int *w,
 // CHECK-NEXT:    why: reduction(+): only updated by '+' in the loop
 // CHECK-NEXT:  exclusive y vs w: 'y' and 'w' may overlap (not both restrict-qualified): checked at run time
 // CHECK-NEXT:  exclusive y vs x: 'y' and 'x' may overlap (not both restrict-qualified): checked at run time
-// CHECK-NEXT:  check before the directive: if (n - 1 > 1) ownmap_check_exclusive("relax", "OM_INOUT", "y", y + 1, y + (n - 1), "w", w, w + m);
+// CHECK-NEXT:  check before the directive: if (n - 1 > 1 && m > 0) ownmap_check_exclusive("relax", "OM_INOUT", "y", y + 1, y + (n - 1), "w", w, w + m);
 // CHECK-NEXT:  check before the directive: if (n - 1 > 1) ownmap_check_exclusive("relax", "OM_INOUT", "y", y + 1, y + (n - 1), "x", x, x + n);
 // CHECK-EMPTY:
 
