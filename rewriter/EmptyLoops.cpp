@@ -199,23 +199,25 @@ static bool provenWith(const Polynomial &P, llvm::ArrayRef<Polynomial> Facts,
     std::optional<int> Sign = Q.sign();
     return Sign && *Sign >= 0 && llvm::all_of(Q.atoms(), Known);
   };
-  auto Holds = [&](const Polynomial &Q) {
-    if (Positive(Q))
-      return true;
-    Polynomial Shifted = Q;
+  // Writing x as c plus a rest is a substitution, so it commutes with
+  // subtracting a fact: each polynomial is shifted once.
+  auto Shifted = [&](Polynomial Q) {
     for (const Polynomial &Fact : Facts)
       if (auto AtLeast = atomAtLeast(Fact))
-        Shifted = Shifted.substitute(
-            AtLeast->first,
-            Polynomial::atom(AtLeast->first) + Polynomial(AtLeast->second));
-    return Positive(Shifted);
+        Q = Q.substitute(AtLeast->first, Polynomial::atom(AtLeast->first) +
+                                             Polynomial(AtLeast->second));
+    return Q;
   };
-  if (Holds(P))
+  Polynomial ShiftedP = Shifted(P);
+  if (Positive(P) || Positive(ShiftedP))
     return true;
-  for (const Polynomial &Fact : Facts)
+  for (const Polynomial &Fact : Facts) {
+    Polynomial ShiftedFact = Shifted(Fact);
     for (int64_t Times = 1; Times <= 4; ++Times)
-      if (Holds(P - Fact * Polynomial(Times)))
+      if (Positive(P - Fact * Polynomial(Times)) ||
+          Positive(ShiftedP - ShiftedFact * Polynomial(Times)))
         return true;
+  }
   return false;
 }
 
