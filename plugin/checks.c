@@ -11,7 +11,6 @@
 #include "thread_id.h"
 
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -173,7 +172,8 @@ static overlap_verdict verify_overlap(const om_checked_call *call, int32_t i,
   uintptr_t shared = begin > existing->begin ? begin : existing->begin;
   if (!om_checks_runtime_holds(call->device, shared))
     return OVERLAP_STALE;
-  if (!om_checks_runtime_holds(call->device, begin) || !om_checks_runtime_holds(call->device, end - 1))
+  if (!om_checks_runtime_holds(call->device, begin) ||
+      !om_checks_runtime_holds(call->device, end - 1))
     return OVERLAP_CONFIRMED;
   return OVERLAP_UNSURE;
 }

@@ -15,12 +15,14 @@ static inline om_map_origin om_checked_origin(const om_checked_call *call, int32
                          call->origin->psource, call->origin->return_address, NULL};
 }
 
-static inline void om_checked_describe(const om_checked_call *call, int32_t i, char *out, size_t size) {
+static inline void om_checked_describe(const om_checked_call *call, int32_t i, char *out,
+                                       size_t size) {
   om_map_origin origin = om_checked_origin(call, i);
   om_describe_map(&origin, (int)i, out, size);
 }
 
-static inline void om_checked_subject(const om_checked_call *call, int32_t i, om_finding_subject *out) {
+static inline void om_checked_subject(const om_checked_call *call, int32_t i,
+                                      om_finding_subject *out) {
   om_map_origin origin = om_checked_origin(call, i);
   om_subject_of(&origin, (int)i, out);
 }
