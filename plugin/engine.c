@@ -145,7 +145,6 @@ bool om_section_next_host_newer_run(om_held_section *section, size_t from, size_
 
 size_t om_section_upload_host_newer(om_held_section *section, size_t from, size_t to) {
   size_t first, last, bytes = 0;
-  om_held_pin_if_moving(section);
   for (; om_section_next_host_newer_run(section, from, to, &first, &last); from = last) {
     uintptr_t data_begin = om_chunk_data_low(&section->chunks, first),
               data_end = om_chunk_data_high(&section->chunks, last - 1);

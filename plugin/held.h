@@ -38,10 +38,6 @@ typedef struct {
   char *device_copy;         /* device address of begin */
   char *snapshot;            /* device memory, or NULL */
   om_pin pin;                /* the guarded pages, page-locked when it could */
-  /* The CUDA context its copies are staged in while not page-locked
-   * (staging.h); NULL: they go through the runtime. */
-  void *staging_context;
-  uint64_t moved_bytes;      /* copied between host and device so far */
   bool snapshot_is_newest;   /* the program's data is in the snapshot, not device_copy */
   bool in_use;               /* a call is forwarded with it right now */
   /* The program's references to its own mapping of the whole block, which
@@ -153,16 +149,5 @@ size_t om_held_copy_edges(om_held_section *section, uintptr_t begin, uintptr_t e
 /* Whether copies back reach the section's pages by DMA (page-locked memory
  * of a device the host cannot address), whatever their protection. */
 bool om_held_copies_by_dma(const om_held_section *section);
-
-/* A section whose copies are staged has moved OM_PIN_AFTER_MOVES times its
- * size: page-locking it (6-11 ms and 4.8 ms to release, per 256 MiB) now
- * costs less than staging its later copies (1.8 ms more each than a
- * page-locked copy). */
-enum { OM_PIN_AFTER_MOVES = 4 };
-
-/* Page-locks the section now if it is time (above) and every tracked page
- * is writable (all chunks newer on the host: page-locking needs that); a
- * failure leaves the copies staged. */
-void om_held_pin_if_moving(om_held_section *section);
 
 #endif

@@ -6,19 +6,17 @@
 #include "real.h"
 #include "state.h"
 #include "shadow.h"
-#include "staging.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
-static void count_copy(om_held_section *section, om_direction direction, uint64_t bytes,
+static void count_copy(const om_held_section *section, om_direction direction, uint64_t bytes,
                        uint64_t start_ns) {
   if (bytes == 0)
     return;
   uint64_t duration = om_now_ns() - start_ns;
-  section->moved_bytes += bytes;
   om_ledger_add(section->row, direction, bytes);
   om_ledger_add_to_device(&om_plugin_transfers, section->device, direction, bytes);
   om_ledger_add_time(section->row, direction, duration);
@@ -96,26 +94,11 @@ static void learn_addressable(int device, const void *device_address, const void
   device_addressable[device] = same ? ADDRESSABLE_YES : ADDRESSABLE_NO;
 }
 
-/* A copy between host and the section's device memory through the
- * staging workers (staging.h), when the section's copies are staged and the
- * copy is large enough; after a failure its copies go through the runtime. */
-static bool copy_staged(om_held_section *section, void *host, const char *device, size_t bytes,
-                        om_direction direction) {
-  if (section->staging_context == NULL || bytes < OM_STAGE_MIN_BYTES ||
-      om_pinned(&section->pin) || host_can_address(section->device))
-    return false;
-  if (om_staged_copy(section->staging_context, host, (uintptr_t)device, bytes, direction))
-    return true;
-  section->staging_context = NULL;
-  return false;
-}
-
 void om_held_copy_to_device(om_held_section *section, uintptr_t host, size_t bytes) {
   uint64_t start = om_now_ns();
   size_t offset = host - section->chunks.begin;
-  if (!copy_staged(section, (void *)host, section->device_copy + offset, bytes, OM_TO_DEVICE))
-    copy_or_stop(section->device_copy + offset, (const void *)host, bytes, section->device,
-                 host_device());
+  copy_or_stop(section->device_copy + offset, (const void *)host, bytes, section->device,
+               host_device());
   learn_addressable(section->device, section->device_copy + offset, (const void *)host, bytes);
   if (section->snapshot != NULL && section->snapshot_is_newest)
     om_held_copy_on_device(section, section->snapshot + offset, section->device_copy + offset,
@@ -131,9 +114,8 @@ static const char *device_newest(const om_held_section *section) {
 void om_held_copy_from_device(om_held_section *section, void *host_target, uintptr_t host,
                               size_t bytes) {
   uint64_t start = om_now_ns();
-  const char *from = device_newest(section) + (host - section->chunks.begin);
-  if (!copy_staged(section, host_target, from, bytes, OM_FROM_DEVICE))
-    copy_or_stop(host_target, from, bytes, host_device(), section->device);
+  copy_or_stop(host_target, device_newest(section) + (host - section->chunks.begin), bytes,
+               host_device(), section->device);
   count_copy(section, OM_FROM_DEVICE, bytes, start);
 }
 
@@ -184,16 +166,4 @@ size_t om_held_footprint(const om_held_section *section) {
 
 bool om_held_copies_by_dma(const om_held_section *section) {
   return om_pinned(&section->pin) && host_cannot_address(section->device);
-}
-
-void om_held_pin_if_moving(om_held_section *section) {
-  size_t first, last;
-  if (section->staging_context == NULL || om_pinned(&section->pin) ||
-      section->moved_bytes < (uint64_t)OM_PIN_AFTER_MOVES * om_held_bytes(section) ||
-      om_chunks_next_run(&section->chunks, OM_CHUNK_IN_STEP, 0, &first, &last) ||
-      om_chunks_next_run(&section->chunks, OM_CHUNK_DEVICE_NEWER, 0, &first, &last))
-    return;
-  if (!om_pin_range((void *)section->chunks.guard_low,
-                    section->chunks.guard_high - section->chunks.guard_low, &section->pin))
-    section->moved_bytes = 0; /* tried again after as many moves */
 }

@@ -1,7 +1,6 @@
 /* pinning.c - cuMemHostRegister for held blocks (pinning.h). */
 #include "pinning.h"
 
-#include "cuda_driver.h"
 #include "message.h"
 #include "options.h"
 #include "real.h"
@@ -11,6 +10,29 @@
 #include <sys/mman.h>
 #include <time.h>
 
+/* The CUDA driver's functions that pinning needs (CUresult is an int,
+ * CUcontext a pointer). */
+int cuMemHostRegister_v2(void *begin, size_t bytes, unsigned flags);
+int cuMemHostUnregister(void *begin);
+int cuCtxGetCurrent(void **context);
+int cuCtxPushCurrent_v2(void *context);
+int cuCtxPopCurrent_v2(void **context);
+
+#define CU_MEMHOSTREGISTER_PORTABLE 0x01u
+
+/* Whether a CUDA driver with the functions pinning needs is loaded. Only
+ * one the runtime already loaded counts (real.h): without it the device
+ * is not a CUDA device and there is nothing to pin for. Until it is seen
+ * every call looks again, since the runtime may load it after the
+ * program's first allocations. */
+static bool cuda_driver(void) {
+  return OM_REAL_IF_LOADED(cuMemHostRegister_v2) != NULL &&
+         OM_REAL_IF_LOADED(cuMemHostUnregister) != NULL &&
+         OM_REAL_IF_LOADED(cuCtxGetCurrent) != NULL &&
+         OM_REAL_IF_LOADED(cuCtxPushCurrent_v2) != NULL &&
+         OM_REAL_IF_LOADED(cuCtxPopCurrent_v2) != NULL;
+}
+
 #define HUGE_PAGE_BYTES ((uintptr_t)2 << 20)
 
 static atomic_bool pin_wanted;
@@ -19,7 +41,7 @@ void om_pin_configure(void) { atomic_store(&pin_wanted, om_option_flag(OM_OPTION
 
 void om_pin_prepare(void *block, size_t bytes) {
   if (bytes < OM_PIN_HUGE_MIN_BYTES || !atomic_load_explicit(&pin_wanted, memory_order_relaxed) ||
-      !om_cuda_driver_loaded())
+      !cuda_driver())
     return;
   uintptr_t low = ((uintptr_t)block + HUGE_PAGE_BYTES - 1) & ~(HUGE_PAGE_BYTES - 1);
   uintptr_t high = ((uintptr_t)block + bytes) & ~(HUGE_PAGE_BYTES - 1);
@@ -38,10 +60,10 @@ bool om_pin_range(void *begin, size_t bytes, om_pin *pin) {
   if (!om_option_flag(OM_OPTION_PIN))
     return false;
   void *context = NULL;
-  if (!om_cuda_driver_loaded() || OM_REAL(cuCtxGetCurrent)(&context) != 0 || context == NULL)
+  if (!cuda_driver() || OM_REAL(cuCtxGetCurrent)(&context) != 0 || context == NULL)
     return false;
   double start = seconds_now();
-  int result = OM_REAL(cuMemHostRegister_v2)(begin, bytes, OM_CU_MEMHOSTREGISTER_PORTABLE);
+  int result = OM_REAL(cuMemHostRegister_v2)(begin, bytes, CU_MEMHOSTREGISTER_PORTABLE);
   if (om_option_flag(OM_OPTION_VERBOSE))
     om_message("pinning %zu bytes at %p: %s in %.3f ms", bytes, begin,
                result == 0 ? "done" : "refused", 1e3 * (seconds_now() - start));

@@ -14,7 +14,6 @@
 #include "message.h"
 #include "offload_abi.h"
 #include "pinning.h"
-#include "staging.h"
 #include "real.h"
 
 #include <stdlib.h>
@@ -129,11 +128,7 @@ om_held_section *om_plan_hold(uintptr_t begin, uintptr_t end, int device, size_t
       slot->edges[i] = (om_shared_edge){.low = edge_bounds[i][0], .high = edge_bounds[i][1],
                                      .known = states + chunk_count + (size_t)i * page};
   om_chunks_set(&slot->chunks, 0, chunk_count, OM_CHUNK_HOST_NEWER);
-  /* Large copies are staged, until the block has moved enough to be worth
-   * page-locking (om_held_pin_if_moving); without staging it is page-locked
-   * now. */
-  slot->staging_context = om_staging_context();
-  if (slot->staging_context == NULL && guard_high - guard_low >= PIN_MIN_BYTES)
+  if (guard_high - guard_low >= PIN_MIN_BYTES)
     om_pin_range((void *)guard_low, guard_high - guard_low, &slot->pin);
   om_engine.device_bytes += end - begin;
   om_held_publish(table, slot, begin);

@@ -14,7 +14,6 @@
 #include "run_report.h"
 #include "self_time.h"
 #include "stale.h"
-#include "staging.h"
 #include "unload.h"
 
 #include <limits.h>
@@ -84,7 +83,6 @@ static void fork_child(void) {
   om_unload_fork_child();
   om_shadow_fork_child(&om_plugin_shadow);
   om_residency_fork_child();
-  om_staging_fork_child();
   forked_from = this_process;
   this_process = getpid();
   om_options_fork_child(forked_from);
@@ -105,7 +103,6 @@ static void initialize(void) {
   om_stale_configure(checks_full);
   om_residency_configure();
   om_pin_configure();
-  om_staging_configure();
   om_self_time_configure(options->values[OM_OPTION_SELF_TIME].flag);
   if (options->values[OM_OPTION_VERBOSE].flag) {
     om_message("plugin active (version %s)", ownmap_version());

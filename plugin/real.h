@@ -5,7 +5,7 @@
  * OM_REAL(symbol) is the definition of `symbol` that the program would
  * have called without the plugin, typed as declared where it is used
  * (offload_abi.h and the list below for the runtime, the C library's
- * headers, mpi.c for MPI, cuda_driver.h for the CUDA driver), e.g.
+ * headers, mpi.c for MPI, pinning.c for the CUDA driver), e.g.
  *
  *   OM_REAL(__tgt_target_data_begin_mapper)(loc, device, 1, &base, ...);
  *   OM_REAL(write)(fd, text, length);
@@ -85,8 +85,8 @@
  *                MPI library's, or another PMPI tool's);
  *   MPI_LIBRARY  the MPI library's own PMPI_ queries (never a tool's);
  *                may be missing (OM_REAL_IF_LOADED);
- *   CUDA         the CUDA driver's, when the runtime loaded it (declared in
- *                cuda_driver.h); may be missing (OM_REAL_IF_LOADED). */
+ *   CUDA         the CUDA driver's, when the runtime loaded it (pinning.c);
+ *                may be missing (OM_REAL_IF_LOADED). */
 #define OM_OTHER_FUNCTIONS(X)                                                            \
   X(HEAP, malloc) X(HEAP, calloc) X(HEAP, realloc) X(HEAP, free) X(HEAP, aligned_alloc)  \
   X(HEAP, memalign) X(HEAP, posix_memalign)                                             \
@@ -114,9 +114,7 @@
   X(MPI_LIBRARY, PMPI_Type_get_extent) X(MPI_LIBRARY, PMPI_Type_get_true_extent)        \
   X(MPI_LIBRARY, ompi_mpi_comm_world)                                                   \
   X(CUDA, cuMemHostRegister_v2) X(CUDA, cuMemHostUnregister) X(CUDA, cuCtxGetCurrent)   \
-  X(CUDA, cuCtxSetCurrent) X(CUDA, cuCtxPushCurrent_v2) X(CUDA, cuCtxPopCurrent_v2)         \
-  X(CUDA, cuStreamCreate) X(CUDA, cuStreamDestroy_v2) X(CUDA, cuStreamSynchronize)       \
-  X(CUDA, cuMemcpyHtoDAsync_v2) X(CUDA, cuMemcpyDtoHAsync_v2)
+  X(CUDA, cuCtxPushCurrent_v2) X(CUDA, cuCtxPopCurrent_v2)
 
 /* The whole table. */
 #define OM_REAL_FUNCTIONS(X) OM_RUNTIME_FUNCTIONS(X) OM_OTHER_FUNCTIONS(X)

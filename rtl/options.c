@@ -64,12 +64,6 @@ const om_option_desc om_option_table[OM_OPTION_COUNT] = {
                        .description = "1: page-lock the host memory of blocks elision holds "
                                       "(1 MiB and more, CUDA devices), so the copies that "
                                       "remain run at the pinned rate"},
-    [OM_OPTION_COPY_THREADS] = {.env_name = "OWNMAP_COPY_THREADS", .kind = OM_OPTION_NUMBER,
-                                .description = "threads that move large copies of the blocks "
-                                               "elision holds through page-locked buffers of "
-                                               "their own (CUDA devices; at most one per CPU); "
-                                               "0: none, copies go through the runtime",
-                                .default_number = 16, .max_number = 64},
     [OM_OPTION_SELF_TIME] = {.env_name = "OWNMAP_SELF_TIME", .kind = OM_OPTION_FLAG,
                              .description = "1: time the plugin's own code per offload call "
                                             "and print the means at exit"},

@@ -28,7 +28,6 @@
 // VERBOSE-NEXT: ownmap: option OWNMAP_ELIDE=lazy
 // VERBOSE-NEXT: ownmap: option OWNMAP_CACHE_MB=4096
 // VERBOSE-NEXT: ownmap: option OWNMAP_PIN=1
-// VERBOSE-NEXT: ownmap: option OWNMAP_COPY_THREADS=16
 // VERBOSE-NEXT: ownmap: option OWNMAP_SELF_TIME=0
 // VERBOSE-NOT: ownmap
 

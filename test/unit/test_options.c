@@ -115,7 +115,6 @@ static void test_print_lists_every_option(void) {
                            "ownmap: option OWNMAP_ELIDE=lazy\n"
                            "ownmap: option OWNMAP_CACHE_MB=4096\n"
                            "ownmap: option OWNMAP_PIN=1\n"
-                "ownmap: option OWNMAP_COPY_THREADS=16\n"
                            "ownmap: option OWNMAP_SELF_TIME=0\n");
 }
 

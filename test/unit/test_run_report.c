@@ -91,7 +91,7 @@ static void test_document(void) {
                        "    \"OWNMAP_REPORT\": \"r\\\"un.json\",\n"
                        "    \"OWNMAP_CHECKS\": \"fast\",\n"
                        "    \"OWNMAP_ON_ERROR\": \"abort\",\n"
-                       "    \"OWNMAP_ELIDE\": \"lazy\",\n    \"OWNMAP_CACHE_MB\": 4096,\n    \"OWNMAP_PIN\": true,\n    \"OWNMAP_COPY_THREADS\": 16,\n"
+                       "    \"OWNMAP_ELIDE\": \"lazy\",\n    \"OWNMAP_CACHE_MB\": 4096,\n    \"OWNMAP_PIN\": true,\n"
                        "    \"OWNMAP_SELF_TIME\": false\n  },\n");
   check_contains(text,
                  "  \"devices\": [\n"
