@@ -17,7 +17,7 @@ static _Thread_local struct {
 } in_flight __attribute__((tls_model("initial-exec")));
 
 /* Totals over all threads. */
-static atomic_uint_fast64_t calls, hook_ticks, runtime_ticks, heap_calls;
+static atomic_uint_fast64_t calls, hook_ticks, hook_before_ticks, runtime_ticks, heap_calls;
 
 /* The clock at configuration, to convert ticks into nanoseconds at exit. */
 static uint64_t start_ticks;
@@ -82,12 +82,14 @@ static void print_self_time(void) {
   double wrapper_ns = heap_wrapper_ticks() / per_ns;
   double heap_per_call = (double)atomic_load(&heap_calls) / (double)n;
   double hooks_us = (double)atomic_load(&hook_ticks) / (double)n / per_ns * 1e-3;
+  double before_us = (double)atomic_load(&hook_before_ticks) / (double)n / per_ns * 1e-3;
   double wrappers_us = heap_per_call * wrapper_ns * 1e-3;
   double runtime_us = (double)atomic_load(&runtime_ticks) / (double)n / per_ns * 1e-3 - wrappers_us;
   om_message("self-time: %llu offload calls; plugin code per call %.3f us = hooks %.3f us + "
-             "malloc-family wrappers %.3f us (%.1f calls at %.1f ns); runtime per call %.3f us",
+             "malloc-family wrappers %.3f us (%.1f calls at %.1f ns); runtime per call %.3f us; "
+             "hooks before forwarding %.3f us, after the return %.3f us",
              (unsigned long long)n, hooks_us + wrappers_us, hooks_us, wrappers_us, heap_per_call,
-             wrapper_ns, runtime_us);
+             wrapper_ns, runtime_us, before_us, hooks_us - before_us);
 }
 
 void om_self_time_configure(bool on) {
@@ -118,6 +120,7 @@ void om_self_time_returned(uint64_t returned) {
   atomic_fetch_add_explicit(&calls, 1, memory_order_relaxed);
   atomic_fetch_add_explicit(&hook_ticks, in_flight.hook_before + (now - returned),
                             memory_order_relaxed);
+  atomic_fetch_add_explicit(&hook_before_ticks, in_flight.hook_before, memory_order_relaxed);
   atomic_fetch_add_explicit(&runtime_ticks, returned - in_flight.forwarded_at,
                             memory_order_relaxed);
   atomic_fetch_add_explicit(&heap_calls, om_runtime_heap_calls(), memory_order_relaxed);
