@@ -7,20 +7,27 @@
 #include "stale.h"
 #include "takeover.h"
 
-#include <string.h>
 
+/* One entry as the call passed it. */
+typedef struct {
+  void *begin;
+  int64_t size, type;
+  void *base;
+} memo_entry;
+
+/* What a recall reads comes first and each entry's fields lie together, so
+ * that a call of one or two entries reads three or four cache lines: after
+ * the runtime's own work (the CUDA driver's, on a GPU) few of them are
+ * still cached, and each line read costs more than the comparisons. */
 struct om_call_memo {
   bool valid;
-  om_call_site site;
+  bool has_bases;
   int device;
   int32_t count;
-  bool has_bases;
-  void *begins[OM_DECIDED_ENTRIES];
-  int64_t sizes[OM_DECIDED_ENTRIES];
-  int64_t types[OM_DECIDED_ENTRIES];
-  void *bases[OM_DECIDED_ENTRIES];
   om_decision_stamp stamp;
+  om_call_site site;
   om_call_decisions decisions;
+  memo_entry entries[OM_DECIDED_ENTRIES];
 };
 
 /* A few sites per thread, direct-mapped: a time loop has one or a few
@@ -74,12 +81,13 @@ static bool same_call(const om_call_memo *memo, const om_checked_call *call,
       memo->count != entries->count || memo->has_bases != (call->bases != NULL))
     return false;
   for (int32_t i = 0; i < entries->count; i++) {
-    if (memo->types[i] != entries->types[i])
+    const memo_entry *kept = &memo->entries[i];
+    if (kept->type != entries->types[i])
       return false;
     if (entries->types[i] & OM_MAP_LITERAL)
       continue;
-    if (memo->begins[i] != entries->begins[i] || memo->sizes[i] != entries->sizes[i] ||
-        (call->bases != NULL && memo->bases[i] != call->bases[i]))
+    if (kept->begin != entries->begins[i] || kept->size != entries->sizes[i] ||
+        (call->bases != NULL && kept->base != call->bases[i]))
       return false;
   }
   return true;
@@ -98,17 +106,14 @@ void om_call_memo_store(om_call_memo *memo, const om_checked_call *call,
                         const om_call_site *site, const om_decision_stamp *stamp,
                         const om_call_decisions *decisions) {
   const om_map_entries *entries = call->entries;
-  size_t n = (size_t)entries->count;
   memo->valid = true;
   memo->site = *site;
   memo->device = call->device;
   memo->count = entries->count;
   memo->has_bases = call->bases != NULL;
-  memcpy(memo->begins, entries->begins, n * sizeof *entries->begins);
-  memcpy(memo->sizes, entries->sizes, n * sizeof *entries->sizes);
-  memcpy(memo->types, entries->types, n * sizeof *entries->types);
-  if (call->bases != NULL)
-    memcpy(memo->bases, call->bases, n * sizeof *call->bases);
+  for (int32_t i = 0; i < entries->count; i++)
+    memo->entries[i] = (memo_entry){entries->begins[i], entries->sizes[i], entries->types[i],
+                                    call->bases != NULL ? call->bases[i] : NULL};
   memo->stamp = *stamp;
   memo->decisions = *decisions;
 }

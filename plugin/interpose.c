@@ -172,7 +172,7 @@ static void decide_in_full(observed_call *call, const om_checked_call *view, om_
 static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
                             om_ident *loc, int64_t device_id, om_map_entries entries,
                             void **bases, const void *return_address, const void *host_ptr) {
-  uint64_t entered = om_self_time_stamp();
+  uint64_t entered = om_self_time_stamp(), since = entered;
   om_plugin_init();
   call->counted = !om_in_runtime();
   if (!call->counted) {
@@ -185,6 +185,7 @@ static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
   if (!call->counted)
     return;
   call->runtime = om_runtime_enter();
+  om_self_time_mark(OM_PART_ENTER, &since);
   call->kind = kind;
   call->entries = entries;
   call->bases = bases;
@@ -208,6 +209,7 @@ static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
     if (call->memo == NULL || !kernel_recalled(call, &view, is_present))
       decide_in_full(call, &view, kind, nowait, is_present);
   }
+  om_self_time_mark(OM_PART_DECIDE, &since);
   call->start_ns = clock_wanted(call) ? om_now_ns() : 0;
   om_self_time_forwarding(entered);
 }
@@ -222,7 +224,7 @@ static void finish_observing(observed_call *call) {
   if (!call->counted)
     return;
   om_report_call_returned(); /* errors the runtime reported too stop only now */
-  uint64_t returned = om_self_time_stamp();
+  uint64_t returned = om_self_time_stamp(), since = returned;
   om_checked_call view = checked(call);
   om_presence still_mapped, after;
   uint32_t removed = 0;
@@ -230,10 +232,12 @@ static void finish_observing(observed_call *call) {
     om_checks_unmap_recalled(&view, &call->decisions, &still_mapped, &removed);
     recalled_presence_after(call, &still_mapped, &after);
     uint32_t to = recalled_copies_to_device(call), from = recalled_copies_from_device(call, &after);
+    om_self_time_mark(OM_PART_UNMAP, &since);
     if (to != 0 || from != 0)
       om_account_kernel_copies(&om_plugin_transfers, call->device, &call->entries, to, from,
                                &call->origin, call->start_ns,
                                om_timeline_has_room(&om_plugin_transfers) ? om_now_ns() : 0);
+    om_self_time_mark(OM_PART_ACCOUNT, &since);
   } else { /* a kernel whose start was not read has copies that are not stamped */
     uint64_t duration_ns = call->start_ns != 0 ? om_now_ns() - call->start_ns : 0;
     after = call->before; /* unused unless copies depend on it */
@@ -246,12 +250,14 @@ static void finish_observing(observed_call *call) {
     }
     if (shadowing() && om_stale_enabled())
       om_checks_stale_after(&view, call->kind, &still_mapped);
+    om_self_time_mark(OM_PART_UNMAP, &since);
     /* A data call's served entries copied nothing through the runtime; the
      * engine counted its own copies. */
     bool served = call->kind != OM_CALL_KERNEL && call->residency.any;
     om_account_call(&om_plugin_transfers, call->kind, call->device, &call->entries,
                     &call->before, &after, served ? &call->residency.taken : NULL,
                     &call->origin, call->start_ns, duration_ns);
+    om_self_time_mark(OM_PART_ACCOUNT, &since);
   }
   om_residency_finish_call(&view, &call->residency);
   if (call->memo != NULL) {

@@ -14,10 +14,12 @@ bool om_self_timing;
 static _Thread_local struct {
   uint64_t hook_before; /* ticks spent before forwarding */
   uint64_t forwarded_at;
+  uint64_t parts[OM_SELF_TIME_PARTS];
 } in_flight __attribute__((tls_model("initial-exec")));
 
 /* Totals over all threads. */
 static atomic_uint_fast64_t calls, hook_ticks, hook_before_ticks, runtime_ticks, heap_calls;
+static atomic_uint_fast64_t part_ticks[OM_SELF_TIME_PARTS];
 
 /* The clock at configuration, to convert ticks into nanoseconds at exit. */
 static uint64_t start_ticks;
@@ -83,13 +85,21 @@ static void print_self_time(void) {
   double heap_per_call = (double)atomic_load(&heap_calls) / (double)n;
   double hooks_us = (double)atomic_load(&hook_ticks) / (double)n / per_ns * 1e-3;
   double before_us = (double)atomic_load(&hook_before_ticks) / (double)n / per_ns * 1e-3;
+  double part_us[OM_SELF_TIME_PARTS];
+  for (int part = 0; part < OM_SELF_TIME_PARTS; part++)
+    part_us[part] = (double)atomic_load(&part_ticks[part]) / (double)n / per_ns * 1e-3;
+  double after_us = hooks_us - before_us;
   double wrappers_us = heap_per_call * wrapper_ns * 1e-3;
   double runtime_us = (double)atomic_load(&runtime_ticks) / (double)n / per_ns * 1e-3 - wrappers_us;
   om_message("self-time: %llu offload calls; plugin code per call %.3f us = hooks %.3f us + "
              "malloc-family wrappers %.3f us (%.1f calls at %.1f ns); runtime per call %.3f us; "
-             "hooks before forwarding %.3f us, after the return %.3f us",
+             "hooks before forwarding %.3f us, after the return %.3f us; parts: enter %.3f, "
+             "decide %.3f, prepare %.3f | unmap %.3f, account %.3f, finish %.3f us",
              (unsigned long long)n, hooks_us + wrappers_us, hooks_us, wrappers_us, heap_per_call,
-             wrapper_ns, runtime_us, before_us, hooks_us - before_us);
+             wrapper_ns, runtime_us, before_us, after_us, part_us[OM_PART_ENTER],
+             part_us[OM_PART_DECIDE], before_us - part_us[OM_PART_ENTER] - part_us[OM_PART_DECIDE],
+             part_us[OM_PART_UNMAP], part_us[OM_PART_ACCOUNT],
+             after_us - part_us[OM_PART_UNMAP] - part_us[OM_PART_ACCOUNT]);
 }
 
 void om_self_time_configure(bool on) {
@@ -102,6 +112,12 @@ void om_self_time_configure(bool on) {
     return;
   }
   om_self_timing = true;
+}
+
+void om_self_time_add_part(om_self_time_part part, uint64_t *since) {
+  uint64_t now = om_self_time_ticks();
+  in_flight.parts[part] += now - *since;
+  *since = now;
 }
 
 void om_self_time_forwarding(uint64_t entered) {
@@ -121,6 +137,11 @@ void om_self_time_returned(uint64_t returned) {
   atomic_fetch_add_explicit(&hook_ticks, in_flight.hook_before + (now - returned),
                             memory_order_relaxed);
   atomic_fetch_add_explicit(&hook_before_ticks, in_flight.hook_before, memory_order_relaxed);
+  for (int part = 0; part < OM_SELF_TIME_PARTS; part++) {
+    if (in_flight.parts[part] != 0)
+      atomic_fetch_add_explicit(&part_ticks[part], in_flight.parts[part], memory_order_relaxed);
+    in_flight.parts[part] = 0;
+  }
   atomic_fetch_add_explicit(&runtime_ticks, returned - in_flight.forwarded_at,
                             memory_order_relaxed);
   atomic_fetch_add_explicit(&heap_calls, om_runtime_heap_calls(), memory_order_relaxed);

@@ -10,7 +10,8 @@
  * part are counted, not timed (two clock reads would cost more than the
  * wrapper's few instructions; state.h keeps the count); at exit the
  * wrapper's cost per call is measured and multiplied by the count. The
- * means per offload call are printed at exit. The clock is the time stamp
+ * means per offload call are printed at exit, with the hooks' time split
+ * into parts (om_self_time_part; two more clock reads per part). The clock is the time stamp
  * counter on x86-64, converted to time by comparing it with
  * CLOCK_MONOTONIC over the run; elsewhere CLOCK_MONOTONIC itself. Off, a
  * stamp is one predictable branch.
@@ -41,6 +42,28 @@ static inline uint64_t om_self_time_ticks(void) {
 /* A clock reading when self-timing, else 0. */
 static inline uint64_t om_self_time_stamp(void) {
   return om_self_timing ? om_self_time_ticks() : 0;
+}
+
+/* The parts of a hook that are timed apart (om_self_time_mark): before
+ * forwarding, finding the device and entering the runtime's state, then
+ * deciding (memo or full decisions, the shadow's maps, the plan); after
+ * the return, the shadow's unmaps and presence after the call, then the
+ * accounting of copies. What is left of each side is its last part. */
+typedef enum {
+  OM_PART_ENTER,
+  OM_PART_DECIDE,
+  OM_PART_UNMAP,
+  OM_PART_ACCOUNT,
+  OM_SELF_TIME_PARTS
+} om_self_time_part;
+
+void om_self_time_add_part(om_self_time_part part, uint64_t *since);
+
+/* Adds the ticks from *since to now to `part` of the call in flight and
+ * moves *since to now; nothing when self-timing is off. */
+static inline void om_self_time_mark(om_self_time_part part, uint64_t *since) {
+  if (om_self_timing)
+    om_self_time_add_part(part, since);
 }
 
 /* Turns self-timing on (prints the means at exit) or leaves it off. */
