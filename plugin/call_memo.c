@@ -7,7 +7,6 @@
 #include "stale.h"
 #include "takeover.h"
 
-
 /* One entry as the call passed it. */
 typedef struct {
   void *begin;
