@@ -11,7 +11,7 @@
  * wrapper's few instructions; state.h keeps the count); at exit the
  * wrapper's cost per call is measured and multiplied by the count. The
  * means per offload call are printed at exit, with the hooks' time split
- * into parts (om_self_time_part; two more clock reads per part). The
+ * into parts (om_self_time_part; one more clock read per part). The
  * clock is the time stamp counter on x86-64, converted to time by
  * comparing it with CLOCK_MONOTONIC over the run; elsewhere
  * CLOCK_MONOTONIC itself. Off, a
