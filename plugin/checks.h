@@ -107,8 +107,11 @@ void om_checks_after_unmap(const om_checked_call *call, om_presence *still_mappe
 void om_checks_unmap_recalled(const om_checked_call *call, const om_call_decisions *recalled,
                               om_presence *still_mapped, uint32_t *removed);
 
-/* False when nothing is mapped anywhere: a free needs no check. */
-static inline bool om_checks_may_be_mapped(void) { return om_shadow_any(&om_plugin_shadow); }
+/* False when no mapping can overlap [begin, end): a free of that block
+ * needs no check. */
+static inline bool om_checks_may_be_mapped(uintptr_t begin, uintptr_t end) {
+  return om_shadow_may_overlap(&om_plugin_shadow, begin, end);
+}
 
 /* After forwarding any call (OWNMAP_CHECKS=full): guard the buffers whose
  * host copy is now stale, put back or drop the guards the call lifted.

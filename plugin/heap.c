@@ -66,11 +66,12 @@ static inline bool malloc_passes(size_t size) {
 
 static inline bool free_passes(const void *block) {
   size_t below = atomic_load_explicit(&free_pass_below, memory_order_acquire);
-  if (below == 0 || block == NULL || om_in_runtime() || om_in_bootstrap_arena(block) ||
-      om_checks_may_be_mapped())
+  if (below == 0 || block == NULL || om_in_runtime() || om_in_bootstrap_arena(block))
     return false;
   uintptr_t header = (uintptr_t)block - sizeof(size_t);
-  return !om_residency_may_hold(header, (uintptr_t)block) && om_glibc_chunk_size(block) < below;
+  size_t chunk = om_glibc_chunk_size(block); /* covers the block */
+  return chunk < below && !om_checks_may_be_mapped((uintptr_t)block, (uintptr_t)block + chunk) &&
+         !om_residency_may_hold(header, (uintptr_t)block);
 }
 
 static bool ready(void) { return om_real_heap_ready(); }
@@ -123,7 +124,7 @@ static void releasing(void *block, const char *what, const void *caller) {
     return;
   size_t usable = malloc_usable_size(block), size = usable;
   bool known = om_allocation_recorded_size(usable) && om_allocation_take(block, &size);
-  if (om_checks_may_be_mapped())
+  if (om_checks_may_be_mapped((uintptr_t)block, (uintptr_t)block + size))
     om_checks_heap_release(block, known ? size : usable, what, caller);
 }
 

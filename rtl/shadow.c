@@ -1,8 +1,12 @@
 /* shadow.c - per-device sorted arrays of mappings with reference counts. */
 #include "shadow.h"
 
+#include <stddef.h>
 #include <string.h>
 #include <sys/mman.h>
+
+_Static_assert(offsetof(om_device_shadow, generation) + sizeof(uint64_t) <= 64,
+               "a map or unmap reads one cache line of its device's shadow");
 
 void om_shadow_init(om_shadow *shadow) {
   memset(shadow, 0, sizeof *shadow);
@@ -62,19 +66,20 @@ static void bump_generation(om_device_shadow *dev) {
   atomic_store_explicit(&dev->generation, now + 1, memory_order_release);
 }
 
-/* Publishes the span and occupancy of dev after a change (lock held). */
+/* Publishes the span of dev after a change (lock held), and that the
+ * device is used when this is its first mapping (only this device's lock
+ * holder sets its bit: no atomic read-modify-write after that). */
 static void publish_span(om_shadow *shadow, om_device_shadow *dev) {
-  uint64_t bit = UINT64_C(1) << (dev - shadow->devices);
   if (dev->count == 0) {
-    atomic_fetch_and_explicit(&shadow->occupied_devices, ~bit, memory_order_release);
+    atomic_store_explicit(&dev->low, UINTPTR_MAX, memory_order_relaxed);
+    atomic_store_explicit(&dev->high, 0, memory_order_release);
     return;
   }
   atomic_store_explicit(&dev->low, dev->mappings[0].begin, memory_order_relaxed);
-  atomic_store_explicit(&dev->high, dev->mappings[dev->count - 1].end, memory_order_relaxed);
-  /* Set already unless this is the device's first mapping (only this
-   * device's lock holder changes its bit): no atomic read-modify-write. */
-  if (!(atomic_load_explicit(&shadow->occupied_devices, memory_order_relaxed) & bit))
-    atomic_fetch_or_explicit(&shadow->occupied_devices, bit, memory_order_release);
+  atomic_store_explicit(&dev->high, dev->mappings[dev->count - 1].end, memory_order_release);
+  uint64_t bit = UINT64_C(1) << (dev - shadow->devices);
+  if (!(atomic_load_explicit(&shadow->used_devices, memory_order_relaxed) & bit))
+    atomic_fetch_or_explicit(&shadow->used_devices, bit, memory_order_release);
 }
 
 static om_mapping *insert(om_shadow *shadow, om_device_shadow *dev, const om_mapping *mapping) {
@@ -185,8 +190,7 @@ om_unmap_outcome om_shadow_unmap(om_shadow *shadow, int device, uintptr_t begin,
 bool om_shadow_mapping_of(om_shadow *shadow, int device, uintptr_t begin, size_t size,
                           om_mapping *found) {
   om_device_shadow *dev = device_of(shadow, device);
-  if (dev == NULL || !(atomic_load_explicit(&shadow->occupied_devices, memory_order_relaxed) &
-                       (UINT64_C(1) << device)))
+  if (dev == NULL || !om_device_span_may_overlap(dev, begin, begin + size))
     return false;
   pthread_mutex_lock(&dev->lock);
   om_mapping *m = overlapping(dev, begin, begin + size);
@@ -315,21 +319,13 @@ bool om_shadow_disassociate(om_shadow *shadow, int device, uintptr_t begin) {
   return erase_at(shadow, device, begin, true);
 }
 
-/* Whether dev may have a mapping overlapping [begin, end), from its
- * published span alone. */
-static bool span_may_overlap(const om_device_shadow *dev, uintptr_t begin, uintptr_t end) {
-  uintptr_t low = atomic_load_explicit(&dev->low, memory_order_relaxed);
-  uintptr_t high = atomic_load_explicit(&dev->high, memory_order_relaxed);
-  return begin < high && (end > low || (begin == end && begin >= low));
-}
-
 bool om_shadow_find_overlap(om_shadow *shadow, uintptr_t begin, uintptr_t end, int *device,
                             om_mapping *found) {
-  uint64_t occupied = atomic_load_explicit(&shadow->occupied_devices, memory_order_acquire);
-  for (; occupied != 0; occupied &= occupied - 1) {
-    int d = __builtin_ctzll(occupied);
+  uint64_t used = atomic_load_explicit(&shadow->used_devices, memory_order_acquire);
+  for (; used != 0; used &= used - 1) {
+    int d = __builtin_ctzll(used);
     om_device_shadow *dev = &shadow->devices[d];
-    if (!span_may_overlap(dev, begin, end))
+    if (!om_device_span_may_overlap(dev, begin, end))
       continue;
     pthread_mutex_lock(&dev->lock);
     om_mapping *m = dev->count > 0 ? overlapping(dev, begin, end) : NULL;

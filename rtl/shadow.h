@@ -74,24 +74,33 @@ typedef struct {
 } om_absent_slot;
 
 typedef struct {
+  /* What every map and unmap reads or writes, in the struct's first cache
+   * line: after the runtime's own work (the CUDA driver's, on a GPU) few
+   * of the plugin's lines are still cached, and a region of a time loop
+   * maps and unmaps here once each. */
   pthread_mutex_t lock;
   om_mapping *mappings; /* sorted by begin, disjoint */
-  size_t count, capacity;
-  /* [low, high) spans every mapping of the device; read without the lock
-   * so that lookups of unmapped memory (every free) take no lock. */
-  _Atomic uintptr_t low, high;
-  om_absent_slot absent[OM_SHADOW_ABSENT_SLOTS];
-  _Atomic uint64_t absent_forgets; /* counts om_shadow_forget_absent_range */
+  size_t count;
   /* Bumped under the lock by every change of what om_shadow_lookup may
    * answer for the device: a mapping created or removed, an absence learned
    * or forgotten (not by a change of counts). Read without the lock. */
   _Atomic uint64_t generation;
-} om_device_shadow;
+  size_t capacity;
+  /* [low, high) spans every mapping of the device, empty (low > high) when
+   * it has none; read without the lock so that lookups of unmapped memory
+   * (every free) take no lock. */
+  _Atomic uintptr_t low, high;
+  om_absent_slot absent[OM_SHADOW_ABSENT_SLOTS];
+  _Atomic uint64_t absent_forgets; /* counts om_shadow_forget_absent_range */
+} __attribute__((aligned(64))) om_device_shadow;
 
 typedef struct {
   om_device_shadow devices[OM_SHADOW_DEVICES];
-  _Atomic uint64_t occupied_devices; /* bit d: device d has mappings */
-  _Atomic uint64_t absence_epoch;    /* a new epoch forgets every learned absence */
+  /* Bit d: device d has had a mapping. Never cleared (its span is empty
+   * when it has none): a time loop that maps and unmaps its only array
+   * would otherwise pay two atomic read-modify-writes per region here. */
+  _Atomic uint64_t used_devices;
+  _Atomic uint64_t absence_epoch; /* a new epoch forgets every learned absence */
 } om_shadow;
 
 void om_shadow_init(om_shadow *shadow);
@@ -202,9 +211,23 @@ static inline om_shadow_stamp om_shadow_stamp_of(om_shadow *shadow, int device) 
   return stamp;
 }
 
-/* False when no device has any mapping (one atomic load). */
-static inline bool om_shadow_any(om_shadow *shadow) {
-  return atomic_load_explicit(&shadow->occupied_devices, memory_order_relaxed) != 0;
+/* Whether a mapping of device may overlap [begin, end), from its published
+ * span alone (lock-free). */
+static inline bool om_device_span_may_overlap(const om_device_shadow *dev, uintptr_t begin,
+                                              uintptr_t end) {
+  uintptr_t low = atomic_load_explicit(&dev->low, memory_order_relaxed);
+  uintptr_t high = atomic_load_explicit(&dev->high, memory_order_relaxed);
+  return begin < high && (end > low || (begin == end && begin >= low));
+}
+
+/* False when no mapping of any device can overlap [begin, end): a free of
+ * that block needs no check (lock-free, two loads per device used). */
+static inline bool om_shadow_may_overlap(om_shadow *shadow, uintptr_t begin, uintptr_t end) {
+  uint64_t used = atomic_load_explicit(&shadow->used_devices, memory_order_acquire);
+  for (; used != 0; used &= used - 1)
+    if (om_device_span_may_overlap(&shadow->devices[__builtin_ctzll(used)], begin, end))
+      return true;
+  return false;
 }
 
 /* The first mapping (lowest device, then lowest address) that overlaps

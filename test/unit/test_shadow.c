@@ -3,7 +3,9 @@
  * length, associate, implicit maps that extend a mapping), rejects explicit
  * overlaps, keeps ranges sorted and
  * disjoint under many insertions, finds overlaps on any device and the
- * mapping at an address on one; learned
+ * mapping at an address on one; a free's lock-free test tells blocks that
+ * no mapping overlaps, also once a device has had mappings and has none
+ * left; learned
  * absences answer lookups until a mapping holds the address or they are
  * forgotten, and a probe older than a forget is not learned; the counts of
  * kernels still running are told apart (in flight) and never outnumber the
@@ -40,7 +42,33 @@ static void test_enter_exit_nesting(void) {
   CHECK(om_shadow_unmap(&shadow, 0, 0x1000, 0x100, release) == OM_UNMAP_REMOVED);
   CHECK(om_shadow_unmap(&shadow, 0, 0x1000, 0x100, release) == OM_UNMAP_ABSENT);
   CHECK(!om_shadow_find_overlap(&shadow, 0x1000, 0x1100, &device, &m));
-  CHECK(!om_shadow_any(&shadow)); /* no mapping left on any device */
+  CHECK(!om_shadow_may_overlap(&shadow, 0, UINTPTR_MAX)); /* no mapping left on any device */
+}
+
+/* What a free asks before it is checked (om_shadow_may_overlap): only the
+ * published spans of the devices used, before and after their last mapping
+ * goes. */
+static void test_free_needs_no_check(void) {
+  CHECK(!om_shadow_may_overlap(&shadow, 0, UINTPTR_MAX));
+  CHECK(map(3, 0x5000, 0x100, explicit_map) == OM_MAP_CREATED);
+  CHECK(map(3, 0x7000, 0x100, explicit_map) == OM_MAP_CREATED);
+  CHECK(om_shadow_may_overlap(&shadow, 0x50f0, 0x5200));
+  CHECK(om_shadow_may_overlap(&shadow, 0x4000, 0x5001));
+  CHECK(!om_shadow_may_overlap(&shadow, 0x4000, 0x5000)); /* ends where the span begins */
+  CHECK(!om_shadow_may_overlap(&shadow, 0x7100, 0x8000));
+  CHECK(!om_shadow_may_overlap(&shadow, 0x100, 0x200));
+  CHECK(om_shadow_unmap(&shadow, 3, 0x5000, 0x100, release) == OM_UNMAP_REMOVED);
+  CHECK(!om_shadow_may_overlap(&shadow, 0x5000, 0x5100)); /* the span shrank */
+  CHECK(om_shadow_may_overlap(&shadow, 0x7000, 0x7001));
+  CHECK(om_shadow_unmap(&shadow, 3, 0x7000, 0x100, release) == OM_UNMAP_REMOVED);
+  CHECK(!om_shadow_may_overlap(&shadow, 0, UINTPTR_MAX)); /* device 3: used, but empty */
+  om_mapping m;
+  CHECK(!om_shadow_mapping_of(&shadow, 3, 0x7000, 0x10, &m));
+  CHECK(map(3, 0x6000, 0x10, explicit_map) == OM_MAP_CREATED); /* and used again */
+  CHECK(om_shadow_may_overlap(&shadow, 0x6008, 0x6009));
+  CHECK(om_shadow_mapping_of(&shadow, 3, 0x6000, 0x10, &m) && m.begin == 0x6000);
+  CHECK(om_shadow_unmap(&shadow, 3, 0x6000, 0x10, release) == OM_UNMAP_REMOVED);
+  CHECK(!om_shadow_may_overlap(&shadow, 0, UINTPTR_MAX));
 }
 
 static void test_delete_and_hold(void) {
@@ -121,7 +149,7 @@ static void test_conflicts(void) {
   /* Beyond the shadowed devices nothing is tracked. */
   CHECK(map(OM_SHADOW_DEVICES, 0x3000, 8, explicit_map) == OM_MAP_UNTRACKED);
   CHECK(map(-1, 0x3000, 8, explicit_map) == OM_MAP_UNTRACKED);
-  CHECK(!om_shadow_any(&shadow)); /* no mapping left on any device */
+  CHECK(!om_shadow_may_overlap(&shadow, 0, UINTPTR_MAX)); /* no mapping left on any device */
 }
 
 /* A kernel's implicit map of a whole array of which a section is mapped
@@ -148,7 +176,7 @@ static void test_implicit_extension(void) {
   CHECK(map(0, 0x6080, 0x10, explicit_map) == OM_MAP_REUSED);
   CHECK(!om_shadow_drop(&shadow, 0, 0x6088));
   CHECK(om_shadow_drop(&shadow, 0, 0x6080));
-  CHECK(!om_shadow_any(&shadow)); /* no mapping left on any device */
+  CHECK(!om_shadow_may_overlap(&shadow, 0, UINTPTR_MAX)); /* no mapping left on any device */
 }
 
 static void test_zero_length_and_members(void) {
@@ -182,7 +210,7 @@ static void test_associate(void) {
   CHECK(om_shadow_unmap(&shadow, 3, 0x5000, 0x40, delete_all) == OM_UNMAP_KEPT);
   CHECK(!om_shadow_disassociate(&shadow, 3, 0x5008));
   CHECK(om_shadow_disassociate(&shadow, 3, 0x5000));
-  CHECK(!om_shadow_any(&shadow)); /* no mapping left on any device */
+  CHECK(!om_shadow_may_overlap(&shadow, 0, UINTPTR_MAX)); /* no mapping left on any device */
 }
 
 static void count_visit(int device, const om_mapping *mapping, void *context) {
@@ -211,7 +239,7 @@ static void test_many(void) {
   for (int i = 0; i < MANY; i++)
     CHECK(om_shadow_unmap(&shadow, 0, 0x100000 + (uintptr_t)i * 0x20, 0x10, release) ==
           OM_UNMAP_REMOVED);
-  CHECK(!om_shadow_any(&shadow)); /* no mapping left on any device */
+  CHECK(!om_shadow_may_overlap(&shadow, 0, UINTPTR_MAX)); /* no mapping left on any device */
 }
 
 static om_shadow_presence lookup(int device, uintptr_t begin, size_t size) {
@@ -259,6 +287,7 @@ static void test_learned_absence(void) {
 int main(void) {
   om_shadow_init(&shadow);
   test_enter_exit_nesting();
+  test_free_needs_no_check();
   test_delete_and_hold();
   test_in_flight();
   test_conflicts();
