@@ -122,10 +122,10 @@ static void *recorded(void *block, size_t size) {
 static void releasing(void *block, const char *what, const void *caller) {
   if (!recording())
     return;
-  size_t usable = malloc_usable_size(block), size = usable;
-  bool known = om_allocation_recorded_size(usable) && om_allocation_take(block, &size);
-  if (om_checks_may_be_mapped((uintptr_t)block, (uintptr_t)block + size))
-    om_checks_heap_release(block, known ? size : usable, what, caller);
+  size_t size = malloc_usable_size(block);
+  if (om_allocation_recorded_size(size))
+    om_allocation_take(block, &size); /* the recorded size, if it was recorded */
+  om_checks_heap_release(block, size, what, caller); /* lock-free unless a span overlaps */
 }
 
 __attribute__((noinline)) static void *malloc_slow(size_t size) {
