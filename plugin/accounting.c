@@ -1,6 +1,7 @@
 /* accounting.c - decide which map entries copied data and record them. */
 #include "accounting.h"
 
+#include "hot_path.h"
 #include "message.h"
 #include "offload_abi.h"
 #include "options.h"
@@ -126,8 +127,8 @@ static atomic_uint row_generation = 1; /* never 0: a zeroed slot is empty */
 
 void om_entry_rows_forget(void) { atomic_fetch_add(&row_generation, 1); }
 
-om_ledger_row *om_entry_row(om_ledger *ledger, const om_map_entries *entries, int32_t i,
-                            const om_call_origin *origin) {
+OM_HOT om_ledger_row *om_entry_row(om_ledger *ledger, const om_map_entries *entries, int32_t i,
+                                   const om_call_origin *origin) {
   cached_row key = {ledger, entries->names != NULL ? entries->names[i] : NULL, NULL, NULL, -1,
                     atomic_load_explicit(&row_generation, memory_order_relaxed), NULL};
   if (key.map_name == NULL) { /* keyed as om_entry_site falls back */
@@ -208,9 +209,10 @@ void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
   }
 }
 
-void om_account_kernel_copies(om_ledger *ledger, int device, const om_map_entries *entries,
-                              uint32_t to_device, uint32_t from_device,
-                              const om_call_origin *origin, uint64_t start_ns, uint64_t end_ns) {
+OM_HOT void om_account_kernel_copies(om_ledger *ledger, int device,
+                                     const om_map_entries *entries, uint32_t to_device,
+                                     uint32_t from_device, const om_call_origin *origin,
+                                     uint64_t start_ns, uint64_t end_ns) {
   for (uint32_t left = to_device | from_device; left != 0; left &= left - 1) {
     int32_t i = __builtin_ctz(left);
     om_ledger_row *row = om_entry_row(ledger, entries, i, origin);

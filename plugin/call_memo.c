@@ -3,6 +3,7 @@
 #include "call_memo.h"
 
 #include "allocations.h"
+#include "hot_path.h"
 #include "offload_abi.h"
 #include "stale.h"
 #include "takeover.h"
@@ -34,7 +35,7 @@ struct om_call_memo {
 enum { MEMO_SLOTS = 4 };
 static _Thread_local om_call_memo memos[MEMO_SLOTS] __attribute__((tls_model("initial-exec")));
 
-om_decision_stamp om_decision_stamp_now(int device) {
+OM_HOT om_decision_stamp om_decision_stamp_now(int device) {
   om_shadow_stamp shadow = om_shadow_stamp_of(&om_plugin_shadow, device);
   return (om_decision_stamp){shadow.generation, shadow.absence_epoch, om_allocations_stamp()};
 }
@@ -54,7 +55,7 @@ bool om_call_memo_wanted(const om_checked_call *call, const om_call_site *site) 
   return true;
 }
 
-om_call_memo *om_call_memo_slot(const om_call_site *site) {
+OM_HOT om_call_memo *om_call_memo_slot(const om_call_site *site) {
   uintptr_t hash = ((uintptr_t)site->return_address >> 4) ^ ((uintptr_t)site->host_ptr >> 4) ^
                    (uintptr_t)site->psource;
   return &memos[(hash ^ (hash >> 7)) % MEMO_SLOTS];
@@ -92,9 +93,9 @@ static bool same_call(const om_call_memo *memo, const om_checked_call *call,
   return true;
 }
 
-bool om_call_memo_recall(const om_call_memo *memo, const om_checked_call *call,
-                         const om_call_site *site, const om_decision_stamp *now,
-                         om_call_decisions *decisions) {
+OM_HOT bool om_call_memo_recall(const om_call_memo *memo, const om_checked_call *call,
+                                const om_call_site *site, const om_decision_stamp *now,
+                                om_call_decisions *decisions) {
   if (!same_stamp(&memo->stamp, now) || !same_call(memo, call, site))
     return false;
   *decisions = memo->decisions;
@@ -117,8 +118,9 @@ void om_call_memo_store(om_call_memo *memo, const om_checked_call *call,
   memo->decisions = *decisions;
 }
 
-void om_call_memo_restamp(om_call_memo *memo, const om_decision_stamp *before,
-                          const om_decision_stamp *after, uint32_t created, uint32_t removed) {
+OM_HOT void om_call_memo_restamp(om_call_memo *memo, const om_decision_stamp *before,
+                                 const om_decision_stamp *after, uint32_t created,
+                                 uint32_t removed) {
   if (!memo->valid || !same_stamp(&memo->stamp, before) || created != removed ||
       after->absence_epoch != before->absence_epoch || after->allocations != before->allocations ||
       after->shadow_generation !=

@@ -2,6 +2,7 @@
  * checks (check_report.h). */
 #include "check_report.h"
 
+#include "hot_path.h"
 #include "message.h"
 #include "options.h"
 #include "srcloc.h"
@@ -83,7 +84,7 @@ void om_report_warning(om_check_id check, const om_finding_subject *subject, con
   va_end(args);
 }
 
-void om_report_call_returned(void) {
+OM_HOT void om_report_call_returned(void) {
   if (!stop_after_call)
     return;
   stop_after_call = false;

@@ -7,6 +7,7 @@
 #define OWNMAP_PLUGIN_CHECK_REPORT_H
 
 #include "findings.h"
+#include "hot_path.h"
 #include "shadow.h"
 
 #include <stdbool.h>
@@ -33,10 +34,10 @@ typedef enum {
 } om_stop_when;
 
 /* Prints an error or a warning and keeps it for the run report. */
-__attribute__((format(printf, 4, 5))) void
+OM_COLD __attribute__((format(printf, 4, 5))) void
 om_report_error(om_check_id check, om_stop_when when, const om_finding_subject *subject,
                 const char *fmt, ...);
-__attribute__((format(printf, 3, 4))) void
+OM_COLD __attribute__((format(printf, 3, 4))) void
 om_report_warning(om_check_id check, const om_finding_subject *subject, const char *fmt, ...);
 
 /* The offload call this thread forwarded returned: stops the program if an

@@ -5,6 +5,7 @@
 
 #include "allocations.h"
 #include "check_report.h"
+#include "hot_path.h"
 #include "offload_abi.h"
 #include "options.h"
 #include "stale.h"
@@ -15,7 +16,7 @@
 #include <string.h>
 
 /* Asked several times per offload call: the level is read once. */
-bool om_checks_enabled(void) {
+OM_HOT bool om_checks_enabled(void) {
   static _Atomic int level = -1;
   int seen = atomic_load_explicit(&level, memory_order_relaxed);
   if (__builtin_expect(seen < 0, 0)) {
@@ -180,33 +181,50 @@ static overlap_verdict verify_overlap(const om_checked_call *call, int32_t i,
 
 enum { STALE_DROPS_MAX = 4 };
 
-/* Counts entry i up in the shadow. An overlap is reported only when the
- * runtime confirms it; a mapping the runtime does not have is dropped and
- * the map tried again. Returns whether it created a mapping (and kept it). */
-static bool map_entry(const om_checked_call *call, int32_t i) {
+/* The shadow's conflict between entry i and `found`, after a map: reported
+ * only when the runtime confirms it; a mapping the runtime does not have is
+ * dropped and the map tried again. Returns the outcome of the last map.
+ * Out of line: a recalled kernel never conflicts, and its code stays dense. */
+static __attribute__((noinline)) om_map_outcome
+settle_conflict(const om_checked_call *call, int32_t i, const om_map_origin *origin,
+                om_mapping *found) {
+  uintptr_t begin = (uintptr_t)call->entries->begins[i];
+  size_t size = (size_t)call->entries->sizes[i];
+  overlap_verdict verdict;
+  for (int drops = 0;; drops++) {
+    verdict = verify_overlap(call, i, found);
+    if (verdict != OVERLAP_STALE)
+      break;
+    om_shadow_drop(&om_plugin_shadow, call->device, found->begin);
+    if (drops == STALE_DROPS_MAX)
+      break;
+    om_map_outcome outcome = om_shadow_map(&om_plugin_shadow, call->device, begin, size,
+                                           map_request(call->entries->types[i], call->kernel),
+                                           origin, found);
+    if (outcome != OM_MAP_CONFLICT)
+      return outcome;
+  }
+  if (verdict == OVERLAP_CONFIRMED)
+    report_overlap(call, i, found);
+  else /* the runtime may map it: not followed */
+    om_shadow_forget_absent_range(&om_plugin_shadow, call->device, begin, begin + size);
+  return OM_MAP_CONFLICT;
+}
+
+/* Counts entry i up in the shadow (a conflict: settle_conflict). Returns
+ * whether it created a mapping (and kept it). */
+OM_HOT static bool map_entry(const om_checked_call *call, int32_t i) {
   const om_map_entries *entries = call->entries;
   int64_t type = entries->types[i];
   om_map_origin origin = om_checked_origin(call, i);
   uintptr_t begin = (uintptr_t)entries->begins[i];
   size_t size = (size_t)entries->sizes[i];
   om_mapping found;
-  om_map_outcome outcome;
-  overlap_verdict verdict = OVERLAP_UNSURE;
-  for (int drops = 0; drops <= STALE_DROPS_MAX; drops++) {
-    outcome = om_shadow_map(&om_plugin_shadow, call->device, begin, size,
-                            map_request(type, call->kernel), &origin, &found);
-    if (outcome != OM_MAP_CONFLICT)
-      break;
-    verdict = verify_overlap(call, i, &found);
-    if (verdict != OVERLAP_STALE)
-      break;
-    om_shadow_drop(&om_plugin_shadow, call->device, found.begin);
-  }
-  if (outcome == OM_MAP_CONFLICT && verdict == OVERLAP_CONFIRMED) {
-    report_overlap(call, i, &found);
-  } else if (outcome == OM_MAP_CONFLICT) { /* the runtime may map it: not followed */
-    om_shadow_forget_absent_range(&om_plugin_shadow, call->device, begin, begin + size);
-  } else if (outcome == OM_MAP_NO_ROOM) {
+  om_map_outcome outcome = om_shadow_map(&om_plugin_shadow, call->device, begin, size,
+                                         map_request(type, call->kernel), &origin, &found);
+  if (outcome == OM_MAP_CONFLICT)
+    outcome = settle_conflict(call, i, &origin, &found);
+  if (outcome == OM_MAP_NO_ROOM) {
     om_shadow_forget_absent_all(&om_plugin_shadow); /* mapped, but not followed */
   } else if (outcome == OM_MAP_CREATED && was_present(call, i)) {
     /* The runtime had it already (declare target, or mapped where the
@@ -242,8 +260,8 @@ void om_checks_before_map(const om_checked_call *call, om_call_decisions *decisi
     *created = made;
 }
 
-void om_checks_map_recalled(const om_checked_call *call, const om_call_decisions *recalled,
-                            uint32_t *created) {
+OM_HOT void om_checks_map_recalled(const om_checked_call *call, const om_call_decisions *recalled,
+                                   uint32_t *created) {
   uint32_t made = 0;
   for (uint32_t left = recalled->checked; left != 0; left &= left - 1) {
     int32_t i = __builtin_ctz(left);
@@ -256,8 +274,8 @@ void om_checks_map_recalled(const om_checked_call *call, const om_call_decisions
   *created = made;
 }
 
-void om_checks_unmap_recalled(const om_checked_call *call, const om_call_decisions *recalled,
-                              om_presence *still_mapped, uint32_t *removed) {
+OM_HOT void om_checks_unmap_recalled(const om_checked_call *call, const om_call_decisions *recalled,
+                                     om_presence *still_mapped, uint32_t *removed) {
   const om_map_entries *entries = call->entries;
   uint32_t kept = 0, gone = 0;
   for (uint32_t left = recalled->checked; left != 0;) {

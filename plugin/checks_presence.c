@@ -4,6 +4,7 @@
 #include "checks_entries.h"
 
 #include "allocations.h"
+#include "hot_path.h"
 #include "stale.h"
 
 #include <inttypes.h>
@@ -204,9 +205,9 @@ void om_checks_presence_before(const om_checked_call *call, om_is_present_fn is_
   presence_from_answers(call, is_present, ticket, &known, &held, before, tracked);
 }
 
-void om_checks_presence_recalled(const om_checked_call *call, om_is_present_fn is_present,
-                                 const om_call_decisions *recalled, om_presence *before,
-                                 om_presence *tracked) {
+OM_HOT void om_checks_presence_recalled(const om_checked_call *call, om_is_present_fn is_present,
+                                        const om_call_decisions *recalled, om_presence *before,
+                                        om_presence *tracked) {
   const om_map_entries *entries = call->entries;
   atomic_store_explicit(&runtime_presence, is_present, memory_order_relaxed);
   memset(before, 0, sizeof *before);

@@ -18,6 +18,7 @@
 #include "allocations.h"
 #include "checks.h"
 #include "heap_pages.h"
+#include "hot_path.h"
 #include "pinning.h"
 #include "real.h"
 #include "residency.h"
@@ -136,7 +137,7 @@ __attribute__((noinline)) static void *malloc_slow(size_t size) {
   return recorded(OM_REAL_FOUND(malloc)(size), size);
 }
 
-OM_EXPORT void *malloc(size_t size) {
+OM_HOT OM_EXPORT void *malloc(size_t size) {
   if (runtime_call() || malloc_passes(size))
     return OM_REAL_FOUND(malloc)(size);
   return malloc_slow(size);
@@ -185,7 +186,7 @@ __attribute__((noinline)) static void free_unguarded(void *block) {
   OM_REAL_FOUND(free)(block);
 }
 
-OM_EXPORT void free(void *block) {
+OM_HOT OM_EXPORT void free(void *block) {
   if (runtime_call() && !om_in_bootstrap_arena(block)) {
     if (om_stale_enabled())
       free_unguarded(block);

@@ -11,6 +11,7 @@
 #include "check_report.h"
 #include "checks.h"
 #include "facts.h"
+#include "hot_path.h"
 #include "message.h"
 #include "offload_abi.h"
 #include "plugin.h"
@@ -29,16 +30,19 @@
 /* The devices a call can reach: none with OMP_TARGET_OFFLOAD=DISABLED (the
  * runtime then runs every region on the host and maps nothing, so there is
  * nothing to count or check), else the runtime's devices. */
-static int reachable_devices(void) {
-  static atomic_int devices = -1;
-  int count = atomic_load_explicit(&devices, memory_order_relaxed);
-  if (count < 0) {
-    const char *offload = getenv("OMP_TARGET_OFFLOAD");
-    bool disabled = offload != NULL && strcasecmp(offload, "disabled") == 0;
-    count = disabled ? 0 : OM_REAL(omp_get_num_devices)();
-    atomic_store_explicit(&devices, count, memory_order_relaxed);
-  }
+static atomic_int reachable_count = -1;
+
+static __attribute__((noinline)) int count_reachable_devices(void) {
+  const char *offload = getenv("OMP_TARGET_OFFLOAD");
+  bool disabled = offload != NULL && strcasecmp(offload, "disabled") == 0;
+  int count = disabled ? 0 : OM_REAL(omp_get_num_devices)();
+  atomic_store_explicit(&reachable_count, count, memory_order_relaxed);
   return count;
+}
+
+static int reachable_devices(void) {
+  int count = atomic_load_explicit(&reachable_count, memory_order_relaxed);
+  return __builtin_expect(count >= 0, 1) ? count : count_reachable_devices();
 }
 
 /* Whether a call for `device` reaches a device: not for the initial device
@@ -110,8 +114,8 @@ static void recalled_presence_after(const observed_call *call, const om_presence
 /* A kernel's steps before it is forwarded, its decisions recalled from its
  * memo when they are current (call_memo.h); false when they are not: the
  * caller then decides in full. */
-static bool kernel_recalled(observed_call *call, const om_checked_call *view,
-                            om_is_present_fn is_present) {
+OM_HOT static bool kernel_recalled(observed_call *call, const om_checked_call *view,
+                                   om_is_present_fn is_present) {
   if (!om_call_memo_recall(call->memo, view, &call->site, &call->stamp, &call->decisions) ||
       !om_residency_plan_kernel_none_taken(view, call->decisions.touches_holdable,
                                            &call->residency))
@@ -139,9 +143,12 @@ static bool clock_wanted(const observed_call *call) {
 }
 
 /* A kernel's or data call's steps before it is forwarded, decided in full;
- * a kernel's decisions are stored in its memo slot if it has one. */
-static void decide_in_full(observed_call *call, const om_checked_call *view, om_call_kind kind,
-                           bool nowait, om_is_present_fn is_present) {
+ * a kernel's decisions are stored in its memo slot if it has one. Out of
+ * line, away from a recalled kernel's code (hot_path.h). */
+static __attribute__((noinline)) void decide_in_full(observed_call *call,
+                                                     const om_checked_call *view,
+                                                     om_call_kind kind, bool nowait,
+                                                     om_is_present_fn is_present) {
   om_call_decisions decisions, *kept = NULL;
   if (call->memo != NULL && om_call_memo_wanted(view, &call->site))
     kept = &decisions;
@@ -169,9 +176,9 @@ static void decide_in_full(observed_call *call, const om_checked_call *view, om_
   }
 }
 
-static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
-                            om_ident *loc, int64_t device_id, om_map_entries entries,
-                            void **bases, const void *return_address, const void *host_ptr) {
+OM_HOT static void begin_observing(observed_call *call, om_call_kind kind, bool nowait,
+                                   om_ident *loc, int64_t device_id, om_map_entries entries,
+                                   void **bases, const void *return_address, const void *host_ptr) {
   uint64_t entered = om_self_time_stamp(), since = entered;
   om_plugin_init();
   call->counted = !om_in_runtime();
@@ -220,45 +227,61 @@ static bool copies_depend_on_after(om_call_kind kind) {
   return kind == OM_CALL_DATA_END || kind == OM_CALL_KERNEL;
 }
 
-static void finish_observing(observed_call *call) {
+/* A recalled kernel's steps after the runtime returns: everything known
+ * is in the first word of its presence. */
+static void finish_recalled(observed_call *call, const om_checked_call *view, uint64_t *since,
+                            uint32_t *removed) {
+  om_presence still_mapped, after;
+  om_checks_unmap_recalled(view, &call->decisions, &still_mapped, removed);
+  recalled_presence_after(call, &still_mapped, &after);
+  uint32_t to = recalled_copies_to_device(call), from = recalled_copies_from_device(call, &after);
+  om_self_time_mark(OM_PART_UNMAP, since);
+  if (to != 0 || from != 0)
+    om_account_kernel_copies(&om_plugin_transfers, call->device, &call->entries, to, from,
+                             &call->origin, call->start_ns,
+                             om_timeline_has_room(&om_plugin_transfers) ? om_now_ns() : 0);
+  om_self_time_mark(OM_PART_ACCOUNT, since);
+}
+
+/* Any other call's steps after the runtime returns. A kernel whose start
+ * was not read has copies that are not stamped. Out of line, away from a
+ * recalled kernel's code (hot_path.h). */
+static __attribute__((noinline)) void finish_in_full(observed_call *call,
+                                                     const om_checked_call *view,
+                                                     uint64_t *since, uint32_t *removed) {
+  om_presence still_mapped, after;
+  uint64_t duration_ns = call->start_ns != 0 ? om_now_ns() - call->start_ns : 0;
+  after = call->before; /* unused unless copies depend on it */
+  memset(&still_mapped, 0, sizeof still_mapped);
+  if (copies_depend_on_after(call->kind)) {
+    if (shadowing())
+      om_checks_after_unmap(view, &still_mapped, removed);
+    om_probe_presence_unknown(&call->entries, call->device, OM_REAL(omp_target_is_present),
+                              &call->tracked, &still_mapped, &after);
+  }
+  if (shadowing() && om_stale_enabled())
+    om_checks_stale_after(view, call->kind, &still_mapped);
+  om_self_time_mark(OM_PART_UNMAP, since);
+  /* A data call's served entries copied nothing through the runtime; the
+   * engine counted its own copies. */
+  bool served = call->kind != OM_CALL_KERNEL && call->residency.any;
+  om_account_call(&om_plugin_transfers, call->kind, call->device, &call->entries,
+                  &call->before, &after, served ? &call->residency.taken : NULL,
+                  &call->origin, call->start_ns, duration_ns);
+  om_self_time_mark(OM_PART_ACCOUNT, since);
+}
+
+OM_HOT static void finish_observing(observed_call *call) {
   if (!call->counted)
     return;
   om_report_call_returned(); /* errors the runtime reported too stop only now */
   uint64_t returned = om_self_time_stamp(), since = returned;
   om_checked_call view = checked(call);
-  om_presence still_mapped, after;
   uint32_t removed = 0;
-  if (call->recalled) { /* a kernel: everything known is in the first word */
-    om_checks_unmap_recalled(&view, &call->decisions, &still_mapped, &removed);
-    recalled_presence_after(call, &still_mapped, &after);
-    uint32_t to = recalled_copies_to_device(call), from = recalled_copies_from_device(call, &after);
-    om_self_time_mark(OM_PART_UNMAP, &since);
-    if (to != 0 || from != 0)
-      om_account_kernel_copies(&om_plugin_transfers, call->device, &call->entries, to, from,
-                               &call->origin, call->start_ns,
-                               om_timeline_has_room(&om_plugin_transfers) ? om_now_ns() : 0);
-    om_self_time_mark(OM_PART_ACCOUNT, &since);
-  } else { /* a kernel whose start was not read has copies that are not stamped */
-    uint64_t duration_ns = call->start_ns != 0 ? om_now_ns() - call->start_ns : 0;
-    after = call->before; /* unused unless copies depend on it */
-    memset(&still_mapped, 0, sizeof still_mapped);
-    if (copies_depend_on_after(call->kind)) {
-      if (shadowing())
-        om_checks_after_unmap(&view, &still_mapped, &removed);
-      om_probe_presence_unknown(&call->entries, call->device, OM_REAL(omp_target_is_present),
-                                &call->tracked, &still_mapped, &after);
-    }
-    if (shadowing() && om_stale_enabled())
-      om_checks_stale_after(&view, call->kind, &still_mapped);
-    om_self_time_mark(OM_PART_UNMAP, &since);
-    /* A data call's served entries copied nothing through the runtime; the
-     * engine counted its own copies. */
-    bool served = call->kind != OM_CALL_KERNEL && call->residency.any;
-    om_account_call(&om_plugin_transfers, call->kind, call->device, &call->entries,
-                    &call->before, &after, served ? &call->residency.taken : NULL,
-                    &call->origin, call->start_ns, duration_ns);
-    om_self_time_mark(OM_PART_ACCOUNT, &since);
-  }
+  if (call->recalled)
+    finish_recalled(call, &view, &since, &removed);
+  else
+    finish_in_full(call, &view, &since, &removed);
   om_residency_finish_call(&view, &call->residency);
   if (call->memo != NULL) {
     om_decision_stamp after_call = om_decision_stamp_now(call->device);
@@ -285,9 +308,9 @@ static bool kernel_args_understood(const om_kernel_args *args) {
   return false;
 }
 
-OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_teams,
-                                  int32_t thread_limit, void *host_ptr,
-                                  om_kernel_args *args) {
+OM_HOT OM_EXPORT int __tgt_target_kernel(om_ident *loc, int64_t device_id, int32_t num_teams,
+                                         int32_t thread_limit, void *host_ptr,
+                                         om_kernel_args *args) {
   __typeof__(&__tgt_target_kernel) forward = OM_REAL(__tgt_target_kernel);
   /* The facts stated for the program's next kernel (facts.h) hold for this
    * call only, whatever becomes of it; a call the runtime makes while in

@@ -11,6 +11,7 @@
 #include "allocations.h"
 #include "checks.h"
 #include "facts.h"
+#include "hot_path.h"
 #include "offload_abi.h"
 #include "real.h"
 
@@ -157,8 +158,8 @@ bool om_residency_kernel_touches_holdable(const om_checked_call *call) {
   return false;
 }
 
-bool om_residency_plan_kernel_none_taken(const om_checked_call *call, bool touches_holdable,
-                                         om_residency_plan *plan) {
+OM_HOT bool om_residency_plan_kernel_none_taken(const om_checked_call *call, bool touches_holdable,
+                                                om_residency_plan *plan) {
   plan->kind = OM_CALL_KERNEL;
   plan->any = plan->claimed = false;
   if (!om_residency_enabled())

@@ -11,6 +11,7 @@
 #include "checks.h"
 #include "faults.h"
 #include "heap_pages.h"
+#include "hot_path.h"
 #include "message.h"
 #include "offload_abi.h"
 #include "pinning.h"
@@ -226,7 +227,7 @@ static void finish_entry(const om_taken_entry *taken, void *unused) {
   }
 }
 
-void om_residency_finish_call(const om_checked_call *call, om_residency_plan *plan) {
+OM_HOT void om_residency_finish_call(const om_checked_call *call, om_residency_plan *plan) {
   if (!plan->claimed)
     return;
   om_engine_entry entry = om_engine_lock();

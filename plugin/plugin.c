@@ -1,5 +1,6 @@
 /* plugin.c - initialisation, exit summary and fork handling of the plugin. */
 #include "plugin.h"
+#include "hot_path.h"
 #include "thread_id.h"
 
 #include "checks.h"
@@ -123,7 +124,7 @@ static void initialize(void) {
 
 static pthread_once_t initialized = PTHREAD_ONCE_INIT;
 
-void om_plugin_init(void) { pthread_once(&initialized, initialize); }
+OM_HOT void om_plugin_init(void) { pthread_once(&initialized, initialize); }
 
 /* Initialise at load so that settings are reported even if nothing offloads. */
 __attribute__((constructor)) static void initialize_at_load(void) { om_plugin_init(); }

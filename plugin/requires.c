@@ -2,6 +2,8 @@
  * (requires.h). */
 #include "requires.h"
 
+#include "hot_path.h"
+
 #include <stdatomic.h>
 #include <stddef.h>
 
@@ -19,6 +21,6 @@ void om_requires_note(const om_bin_desc *desc) {
       atomic_store(&unified_memory, true);
 }
 
-bool om_requires_unified_memory(void) {
+OM_HOT bool om_requires_unified_memory(void) {
   return atomic_load_explicit(&unified_memory, memory_order_relaxed);
 }

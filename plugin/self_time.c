@@ -1,6 +1,7 @@
 /* self_time.c - OWNMAP_SELF_TIME: the plugin's own time per offload call. */
 #include "self_time.h"
 
+#include "hot_path.h"
 #include "message.h"
 #include "real.h"
 #include "state.h"
@@ -114,13 +115,13 @@ void om_self_time_configure(bool on) {
   om_self_timing = true;
 }
 
-void om_self_time_add_part(om_self_time_part part, uint64_t *since) {
+OM_HOT void om_self_time_add_part(om_self_time_part part, uint64_t *since) {
   uint64_t now = om_self_time_ticks();
   in_flight.parts[part] += now - *since;
   *since = now;
 }
 
-void om_self_time_forwarding(uint64_t entered) {
+OM_HOT void om_self_time_forwarding(uint64_t entered) {
   if (!om_self_timing)
     return;
   uint64_t now = om_self_time_ticks();
@@ -129,7 +130,7 @@ void om_self_time_forwarding(uint64_t entered) {
   om_runtime_count_heap_calls();
 }
 
-void om_self_time_returned(uint64_t returned) {
+OM_HOT void om_self_time_returned(uint64_t returned) {
   if (!om_self_timing)
     return;
   uint64_t now = om_self_time_ticks();

@@ -1,6 +1,7 @@
 /* ledger.c - fixed-capacity, thread-safe transfer ledger. */
 #include "ledger.h"
 
+#include "hot_path.h"
 #include "message.h"
 
 #include <string.h>
@@ -73,7 +74,7 @@ static void add_flow(om_flow *flow, uint64_t bytes) {
   __atomic_fetch_add(&flow->transfers, 1, __ATOMIC_RELAXED);
 }
 
-void om_ledger_add(om_ledger_row *row, om_direction direction, uint64_t bytes) {
+OM_HOT void om_ledger_add(om_ledger_row *row, om_direction direction, uint64_t bytes) {
   add_flow(&row->flow[direction], bytes);
 }
 
@@ -81,8 +82,8 @@ static int device_slot(int device) {
   return device >= 0 && device < OM_LEDGER_DEVICES ? device : OM_LEDGER_DEVICES;
 }
 
-void om_ledger_add_to_device(om_ledger *ledger, int device, om_direction direction,
-                             uint64_t bytes) {
+OM_HOT void om_ledger_add_to_device(om_ledger *ledger, int device, om_direction direction,
+                                    uint64_t bytes) {
   add_flow(&ledger->device_totals[device_slot(device)][direction], bytes);
 }
 
@@ -105,19 +106,19 @@ void om_ledger_add_elided(om_ledger_row *row, om_direction direction, uint64_t b
   __atomic_fetch_add(&row->elided[direction].reason_bytes[reason], bytes, __ATOMIC_RELAXED);
 }
 
-void om_ledger_add_elided_to_device(om_ledger *ledger, int device, om_direction direction,
-                                    uint64_t bytes) {
+OM_HOT void om_ledger_add_elided_to_device(om_ledger *ledger, int device, om_direction direction,
+                                           uint64_t bytes) {
   add_elided(&ledger->device_elided[device_slot(device)][direction], bytes);
 }
 
-void om_ledger_add_time(om_ledger_row *row, om_direction direction, uint64_t nanoseconds) {
+OM_HOT void om_ledger_add_time(om_ledger_row *row, om_direction direction, uint64_t nanoseconds) {
   if (nanoseconds != 0) /* a kernel's copies are not timed: no atomic add for nothing */
     __atomic_fetch_add(&row->time_ns[direction], nanoseconds, __ATOMIC_RELAXED);
 }
 
-void om_timeline_record(om_ledger *ledger, const om_ledger_row *row, int device,
-                        om_direction direction, uint64_t bytes, bool elided,
-                        om_elision_reason reason, uint64_t start_ns, uint64_t duration_ns) {
+OM_HOT void om_timeline_record(om_ledger *ledger, const om_ledger_row *row, int device,
+                               om_direction direction, uint64_t bytes, bool elided,
+                               om_elision_reason reason, uint64_t start_ns, uint64_t duration_ns) {
   int slot = device_slot(device);
   if (duration_ns != 0)
     __atomic_fetch_add(&ledger->device_time_ns[slot][direction], duration_ns, __ATOMIC_RELAXED);
@@ -139,7 +140,7 @@ void om_timeline_record(om_ledger *ledger, const om_ledger_row *row, int device,
   atomic_store_explicit(&event->ready, true, memory_order_release);
 }
 
-uint64_t om_now_ns(void) {
+OM_HOT uint64_t om_now_ns(void) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;

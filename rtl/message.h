@@ -7,6 +7,8 @@
 #ifndef OWNMAP_RTL_MESSAGE_H
 #define OWNMAP_RTL_MESSAGE_H
 
+#include "hot_path.h"
+
 #include <stdatomic.h>
 #include <stdbool.h>
 
@@ -21,9 +23,10 @@ int om_message_fd(void);
  * goes to stderr, and the line and all later ones go there too. */
 void om_message_set_log(int fd, const char *name);
 
-void om_message(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void om_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void om_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Rare: a path that says something is laid out away from the hot one. */
+OM_COLD void om_message(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+OM_COLD void om_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+OM_COLD void om_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* True for the first caller only, so that a condition is reported once. */
 bool om_first_time(atomic_bool *said);

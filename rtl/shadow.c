@@ -1,6 +1,8 @@
 /* shadow.c - per-device sorted arrays of mappings with reference counts. */
 #include "shadow.h"
 
+#include "hot_path.h"
+
 #include <stddef.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -42,10 +44,9 @@ static om_mapping *overlapping(om_device_shadow *dev, uintptr_t begin, uintptr_t
   return hit ? m : NULL;
 }
 
-/* Room for one more mapping; the array grows by doubling through mmap. */
-static bool reserve_one(om_device_shadow *dev) {
-  if (dev->count < dev->capacity)
-    return true;
+/* Doubles the array through mmap; false when out of memory. Out of line:
+ * a time loop's map never grows it (hot_path.h). */
+static __attribute__((noinline)) bool grow(om_device_shadow *dev) {
   size_t capacity = dev->capacity ? 2 * dev->capacity : 4096 / sizeof(om_mapping);
   void *grown = mmap(NULL, capacity * sizeof(om_mapping), PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -58,6 +59,11 @@ static bool reserve_one(om_device_shadow *dev) {
   dev->mappings = grown;
   dev->capacity = capacity;
   return true;
+}
+
+/* Room for one more mapping. */
+static bool reserve_one(om_device_shadow *dev) {
+  return dev->count < dev->capacity || grow(dev);
 }
 
 /* What lookups answer on dev changes (lock held): one writer at a time. */
@@ -82,7 +88,8 @@ static void publish_span(om_shadow *shadow, om_device_shadow *dev) {
     atomic_fetch_or_explicit(&shadow->used_devices, bit, memory_order_release);
 }
 
-static om_mapping *insert(om_shadow *shadow, om_device_shadow *dev, const om_mapping *mapping) {
+OM_HOT static om_mapping *insert(om_shadow *shadow, om_device_shadow *dev,
+                                 const om_mapping *mapping) {
   if (!reserve_one(dev))
     return NULL;
   size_t i = first_ending_after(dev, mapping->begin);
@@ -94,7 +101,7 @@ static om_mapping *insert(om_shadow *shadow, om_device_shadow *dev, const om_map
   return &dev->mappings[i];
 }
 
-static void erase(om_shadow *shadow, om_device_shadow *dev, om_mapping *mapping) {
+OM_HOT static void erase(om_shadow *shadow, om_device_shadow *dev, om_mapping *mapping) {
   size_t i = (size_t)(mapping - dev->mappings);
   memmove(&dev->mappings[i], &dev->mappings[i + 1], (dev->count - i - 1) * sizeof(om_mapping));
   dev->count--;
@@ -141,9 +148,9 @@ static om_map_outcome map_locked(om_shadow *shadow, om_device_shadow *dev, uintp
   return OM_MAP_CREATED;
 }
 
-om_map_outcome om_shadow_map(om_shadow *shadow, int device, uintptr_t begin, size_t size,
-                             om_map_request request, const om_map_origin *origin,
-                             om_mapping *found) {
+OM_HOT om_map_outcome om_shadow_map(om_shadow *shadow, int device, uintptr_t begin, size_t size,
+                                    om_map_request request, const om_map_origin *origin,
+                                    om_mapping *found) {
   om_device_shadow *dev = device_of(shadow, device);
   if (dev == NULL)
     return OM_MAP_UNTRACKED;
@@ -176,8 +183,8 @@ static om_unmap_outcome unmap_locked(om_shadow *shadow, om_device_shadow *dev, u
   return OM_UNMAP_REMOVED;
 }
 
-om_unmap_outcome om_shadow_unmap(om_shadow *shadow, int device, uintptr_t begin, size_t size,
-                                 om_unmap_request request) {
+OM_HOT om_unmap_outcome om_shadow_unmap(om_shadow *shadow, int device, uintptr_t begin, size_t size,
+                                        om_unmap_request request) {
   om_device_shadow *dev = device_of(shadow, device);
   if (dev == NULL)
     return OM_UNMAP_ABSENT;
