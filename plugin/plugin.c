@@ -123,8 +123,19 @@ static void initialize(void) {
 }
 
 static pthread_once_t initialized = PTHREAD_ONCE_INIT;
+/* Set once initialize has run: each offload call then reads this flag
+ * instead of calling the C library's pthread_once (hot_path.h). */
+static atomic_bool initialized_done;
 
-OM_HOT void om_plugin_init(void) { pthread_once(&initialized, initialize); }
+static void initialize_once(void) {
+  initialize();
+  atomic_store_explicit(&initialized_done, true, memory_order_release);
+}
+
+OM_HOT void om_plugin_init(void) {
+  if (!atomic_load_explicit(&initialized_done, memory_order_acquire))
+    pthread_once(&initialized, initialize_once);
+}
 
 /* Initialise at load so that settings are reported even if nothing offloads. */
 __attribute__((constructor)) static void initialize_at_load(void) { om_plugin_init(); }
