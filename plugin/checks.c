@@ -181,31 +181,31 @@ static overlap_verdict verify_overlap(const om_checked_call *call, int32_t i,
 
 enum { STALE_DROPS_MAX = 4 };
 
-/* The shadow's conflict between entry i and `found`, after a map: reported
+/* The shadow's conflict between entry i and the mapping `conflicting`: reported
  * only when the runtime confirms it; a mapping the runtime does not have is
  * dropped and the map tried again. Returns the outcome of the last map.
  * Out of line: a recalled kernel never conflicts, and its code stays dense. */
 static __attribute__((noinline)) om_map_outcome
 settle_conflict(const om_checked_call *call, int32_t i, const om_map_origin *origin,
-                om_mapping *found) {
+                om_mapping *conflicting) {
   uintptr_t begin = (uintptr_t)call->entries->begins[i];
   size_t size = (size_t)call->entries->sizes[i];
   overlap_verdict verdict;
   for (int drops = 0;; drops++) {
-    verdict = verify_overlap(call, i, found);
+    verdict = verify_overlap(call, i, conflicting);
     if (verdict != OVERLAP_STALE)
       break;
-    om_shadow_drop(&om_plugin_shadow, call->device, found->begin);
+    om_shadow_drop(&om_plugin_shadow, call->device, conflicting->begin);
     if (drops == STALE_DROPS_MAX)
       break;
     om_map_outcome outcome = om_shadow_map(&om_plugin_shadow, call->device, begin, size,
                                            map_request(call->entries->types[i], call->kernel),
-                                           origin, found);
+                                           origin, conflicting);
     if (outcome != OM_MAP_CONFLICT)
       return outcome;
   }
   if (verdict == OVERLAP_CONFIRMED)
-    report_overlap(call, i, found);
+    report_overlap(call, i, conflicting);
   else /* the runtime may map it: not followed */
     om_shadow_forget_absent_range(&om_plugin_shadow, call->device, begin, begin + size);
   return OM_MAP_CONFLICT;
@@ -219,11 +219,11 @@ OM_HOT static bool map_entry(const om_checked_call *call, int32_t i) {
   om_map_origin origin = om_checked_origin(call, i);
   uintptr_t begin = (uintptr_t)entries->begins[i];
   size_t size = (size_t)entries->sizes[i];
-  om_mapping found;
+  om_mapping conflicting;
   om_map_outcome outcome = om_shadow_map(&om_plugin_shadow, call->device, begin, size,
-                                         map_request(type, call->kernel), &origin, &found);
+                                         map_request(type, call->kernel), &origin, &conflicting);
   if (outcome == OM_MAP_CONFLICT)
-    outcome = settle_conflict(call, i, &origin, &found);
+    outcome = settle_conflict(call, i, &origin, &conflicting);
   if (outcome == OM_MAP_NO_ROOM) {
     om_shadow_forget_absent_all(&om_plugin_shadow); /* mapped, but not followed */
   } else if (outcome == OM_MAP_CREATED && was_present(call, i)) {

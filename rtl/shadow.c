@@ -88,17 +88,17 @@ static void publish_span(om_shadow *shadow, om_device_shadow *dev) {
     atomic_fetch_or_explicit(&shadow->used_devices, bit, memory_order_release);
 }
 
-OM_HOT static om_mapping *insert(om_shadow *shadow, om_device_shadow *dev,
-                                 const om_mapping *mapping) {
+/* Adds mapping in order; false when out of room. */
+OM_HOT static bool insert(om_shadow *shadow, om_device_shadow *dev, const om_mapping *mapping) {
   if (!reserve_one(dev))
-    return NULL;
+    return false;
   size_t i = first_ending_after(dev, mapping->begin);
   memmove(&dev->mappings[i + 1], &dev->mappings[i], (dev->count - i) * sizeof(om_mapping));
   dev->mappings[i] = *mapping;
   dev->count++;
   bump_generation(dev);
   publish_span(shadow, dev);
-  return &dev->mappings[i];
+  return true;
 }
 
 OM_HOT static void erase(om_shadow *shadow, om_device_shadow *dev, om_mapping *mapping) {
@@ -126,36 +126,33 @@ static void count_up(om_mapping *m, om_map_request request) {
 
 static om_map_outcome map_locked(om_shadow *shadow, om_device_shadow *dev, uintptr_t begin,
                                  uintptr_t end, om_map_request request,
-                                 const om_map_origin *origin, om_mapping *found) {
+                                 const om_map_origin *origin, om_mapping *conflicting) {
   om_mapping *m = overlapping(dev, begin, end);
   if (m != NULL) {
-    *found = *m;
-    if (!contains(m, begin, end) && !request.implicit)
+    if (!contains(m, begin, end) && !request.implicit) {
+      *conflicting = *m;
       return OM_MAP_CONFLICT;
+    }
     if (request.update_count)
       count_up(m, request);
-    *found = *m;
     return OM_MAP_REUSED;
   }
   if (begin == end)
     return OM_MAP_UNTRACKED;
   om_mapping fresh = {.begin = begin, .end = end, .creator = request.thread, .origin = *origin};
   count_up(&fresh, request);
-  om_mapping *added = insert(shadow, dev, &fresh);
-  if (added == NULL)
-    return OM_MAP_NO_ROOM;
-  *found = *added;
-  return OM_MAP_CREATED;
+  return insert(shadow, dev, &fresh) ? OM_MAP_CREATED : OM_MAP_NO_ROOM;
 }
 
 OM_HOT om_map_outcome om_shadow_map(om_shadow *shadow, int device, uintptr_t begin, size_t size,
                                     om_map_request request, const om_map_origin *origin,
-                                    om_mapping *found) {
+                                    om_mapping *conflicting) {
   om_device_shadow *dev = device_of(shadow, device);
   if (dev == NULL)
     return OM_MAP_UNTRACKED;
   pthread_mutex_lock(&dev->lock);
-  om_map_outcome outcome = map_locked(shadow, dev, begin, begin + size, request, origin, found);
+  om_map_outcome outcome =
+      map_locked(shadow, dev, begin, begin + size, request, origin, conflicting);
   pthread_mutex_unlock(&dev->lock);
   return outcome;
 }
@@ -316,7 +313,7 @@ bool om_shadow_associate(om_shadow *shadow, int device, uintptr_t begin, size_t 
   bool added = false;
   if (overlapping(dev, begin, begin + size) == NULL) {
     om_mapping fresh = {.begin = begin, .end = begin + size, .infinite = true, .origin = *origin};
-    added = insert(shadow, dev, &fresh) != NULL;
+    added = insert(shadow, dev, &fresh);
   }
   pthread_mutex_unlock(&dev->lock);
   return added;

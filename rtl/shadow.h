@@ -121,11 +121,11 @@ typedef struct {
   int thread;        /* the calling thread's id, kept by a mapping it creates */
 } om_map_request;
 
-/* Maps [begin, begin + size) on device; *found receives the mapping that was
- * reused or created, or the one in conflict. */
+/* Maps [begin, begin + size) on device; on a conflict, *conflicting
+ * receives the mapping in conflict (it is not written otherwise). */
 om_map_outcome om_shadow_map(om_shadow *shadow, int device, uintptr_t begin, size_t size,
                              om_map_request request, const om_map_origin *origin,
-                             om_mapping *found);
+                             om_mapping *conflicting);
 
 typedef enum {
   OM_UNMAP_ABSENT,  /* no mapping contains the section */
