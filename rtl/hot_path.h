@@ -2,8 +2,8 @@
  *
  * On a GPU machine the driver's work between two target regions evicts
  * most of the plugin's code from the caches, so what a region's own code
- * costs there is mostly the cache lines it touches, not its instructions
- * (test/bench/region-footprint counts them). OM_HOT marks the functions a
+ * costs there depends on the cache lines it touches as much as on its
+ * instructions (test/bench/region-footprint counts both). OM_HOT marks the functions a
  * recalled kernel runs: the compiler puts them together (.text.hot), not
  * between functions that never run in a time loop. OM_COLD marks functions
  * that run rarely (messages, reports): they go elsewhere (.text.unlikely),
