@@ -22,8 +22,8 @@ static int fake_is_present(const void *ptr, int device) {
 
 static char arena[4096];
 
-/* Calls made from distinct return addresses would be distinct sites; one
- * origin per test keeps the site fixed, so each test names its own. */
+/* One target data begin mapping [begin, begin + size) tofrom at the site
+ * `where`: each call names its own, as a finding is reported once per site. */
 static void map_section(uintptr_t begin, int64_t size, const char *where) {
   void *begins[] = {(void *)begin};
   int64_t sizes[] = {size};
