@@ -126,6 +126,16 @@ static size_t same_write_exposure(const om_held_section *section, size_t first, 
   return end;
 }
 
+/* Protects the section's pages [low, high) against writes (PROT_READ or
+ * PROT_NONE), the pieces of its pin that hold them locked first: the
+ * driver locks only writable pages (pinning.h). */
+static void protect_section_pages(om_held_section *section, uintptr_t low, uintptr_t high,
+                                  int protection) {
+  while (section->pin.locked_end < high && om_pin_next_piece(&section->pin))
+    ;
+  om_pages_protect(low, high - low, protection);
+}
+
 bool om_section_next_host_newer_run(om_held_section *section, size_t from, size_t to,
                                     size_t *first, size_t *last) {
   if (from >= to ||
@@ -137,20 +147,42 @@ bool om_section_next_host_newer_run(om_held_section *section, size_t from, size_
   if (!exposed) {
     uintptr_t low = om_chunk_low(&section->chunks, *first),
               high = om_chunk_high(&section->chunks, *last - 1);
-    om_pages_protect(low, high - low, PROT_READ);
+    protect_section_pages(section, low, high, PROT_READ);
     om_chunks_set(&section->chunks, *first, *last, OM_CHUNK_IN_STEP);
   }
   return true;
 }
 
+/* While the section's pages are still to be locked, the end of the piece
+ * chunk `from` is in: the upload then goes piece by piece, each piece's
+ * copy in flight while the next one is locked (pinning.h). Else `to`. */
+_Static_assert(OM_PIN_PIECE_BYTES % OM_CHUNK_BYTES == 0, "a piece holds whole chunks");
+static size_t upload_stop(const om_held_section *section, size_t from, size_t to) {
+  if (!om_pin_planned(&section->pin) || om_pinned(&section->pin))
+    return to;
+  size_t chunks_per_piece = OM_PIN_PIECE_BYTES / OM_CHUNK_BYTES;
+  size_t stop = (from / chunks_per_piece + 1) * chunks_per_piece;
+  return stop < to ? stop : to;
+}
+
 size_t om_section_upload_host_newer(om_held_section *section, size_t from, size_t to) {
   size_t first, last, bytes = 0;
-  for (; om_section_next_host_newer_run(section, from, to, &first, &last); from = last) {
+  om_held_sending sending = {0};
+  while (from < to) {
+    size_t stop = upload_stop(section, from, to);
+    if (!om_section_next_host_newer_run(section, from, stop, &first, &last)) {
+      from = stop;
+      continue;
+    }
     uintptr_t data_begin = om_chunk_data_low(&section->chunks, first),
               data_end = om_chunk_data_high(&section->chunks, last - 1);
-    om_held_copy_to_device(section, data_begin, data_end - data_begin);
+    if (!om_held_send_to_device(section, &sending, data_begin, data_end - data_begin))
+      om_held_copy_to_device(section, data_begin, data_end - data_begin);
     bytes += data_end - data_begin;
+    from = last;
   }
+  om_pin_rest(&section->pin); /* the pages this upload left, while its copies are in flight */
+  om_held_sent_arrived(section, &sending);
   return bytes;
 }
 
@@ -258,7 +290,7 @@ static void settle_partial_chunk(om_held_section *section, size_t chunk, uintptr
     om_held_copy_from_device(section, (void *)from, from, to - from);
     return;
   }
-  om_pages_protect(low, high - low, PROT_NONE);
+  protect_section_pages(section, low, high, PROT_NONE);
   copy_back_protected(section, chunk, chunk + 1, from, to);
 }
 
@@ -282,7 +314,7 @@ static void hide_from_host(om_held_section *section, size_t from, size_t to) {
     if (first < last) {
       uintptr_t low = om_chunk_low(&section->chunks, first),
                 high = om_chunk_high(&section->chunks, last - 1);
-      om_pages_protect(low, high - low, PROT_NONE);
+      protect_section_pages(section, low, high, PROT_NONE);
       om_chunks_set(&section->chunks, first, last, OM_CHUNK_DEVICE_NEWER);
     }
     from = last;

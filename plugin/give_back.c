@@ -45,7 +45,7 @@ void om_give_back(om_held_section *section, bool keep_data, om_give_back_kind ki
                          OM_ELIDED_NOT_NEEDED);
   om_pages_protect(section->chunks.guard_low,
                    section->chunks.guard_high - section->chunks.guard_low, PROT_READ | PROT_WRITE);
-  om_unpin_range((void *)section->chunks.guard_low, &section->pin);
+  om_unpin(&section->pin);
   if (section->program_refs > 0)
     hand_program_mapping_over(section);
   om_reference_block(section->chunks.begin, section->chunks.end, section->device, false);

@@ -132,6 +132,25 @@ void om_held_count_elided(const om_held_section *section, om_direction direction
  * holds the program's data). */
 void om_held_copy_to_device(om_held_section *section, uintptr_t host, size_t bytes);
 
+/* Copies up started and not yet waited for (om_held_send_to_device). */
+typedef struct {
+  size_t bytes;             /* 0: none */
+  uint64_t start_ns;        /* when the first started */
+  uintptr_t last_host;      /* the last one */
+  size_t last_bytes;
+} om_held_sending;
+
+/* Starts copying host [host, host + bytes), inside one locked piece of the
+ * section's pages (pinning.h), to the device copy, by DMA while the caller
+ * goes on; false when it cannot (the caller copies with
+ * om_held_copy_to_device). The host must not write those bytes until
+ * om_held_sent_arrived. */
+bool om_held_send_to_device(om_held_section *section, om_held_sending *sending, uintptr_t host,
+                            size_t bytes);
+
+/* Waits for what `sending` started and counts it as one copy. */
+void om_held_sent_arrived(om_held_section *section, const om_held_sending *sending);
+
 /* The device's newest bytes of host [host, host + bytes) into target. */
 void om_held_copy_from_device(om_held_section *section, void *target, uintptr_t host,
                               size_t bytes);
@@ -147,7 +166,8 @@ size_t om_held_copy_edges(om_held_section *section, uintptr_t begin, uintptr_t e
                           om_direction direction);
 
 /* Whether copies back reach the section's pages by DMA (page-locked memory
- * of a device the host cannot address), whatever their protection. */
-bool om_held_copies_by_dma(const om_held_section *section);
+ * of a device the host cannot address), whatever their protection; locks
+ * the pieces of its pages not locked yet first. */
+bool om_held_copies_by_dma(om_held_section *section);
 
 #endif

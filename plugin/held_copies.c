@@ -94,11 +94,32 @@ static void learn_addressable(int device, const void *device_address, const void
   device_addressable[device] = same ? ADDRESSABLE_YES : ADDRESSABLE_NO;
 }
 
+/* Host [low, high) to the device copy at the same offset, split where the
+ * locked pieces end (a copy goes by DMA only inside one). */
+static void copy_up(const om_held_section *section, uintptr_t low, uintptr_t high) {
+  for (uintptr_t next; low < high; low = next) {
+    next = om_pin_split(&section->pin, low, high);
+    copy_or_stop(section->device_copy + (low - section->chunks.begin), (const void *)low,
+                 next - low, section->device, host_device());
+  }
+}
+
+/* The device's newest bytes of host [host, host + bytes) into target, split
+ * as copy_up. */
+static void copy_down(const om_held_section *section, void *target, uintptr_t host,
+                      size_t bytes) {
+  const char *source = section->snapshot_is_newest ? section->snapshot : section->device_copy;
+  for (uintptr_t low = host, high = host + bytes, next; low < high; low = next) {
+    next = om_pin_split(&section->pin, low, high);
+    copy_or_stop((char *)target + (low - host), source + (low - section->chunks.begin),
+                 next - low, host_device(), section->device);
+  }
+}
+
 void om_held_copy_to_device(om_held_section *section, uintptr_t host, size_t bytes) {
   uint64_t start = om_now_ns();
   size_t offset = host - section->chunks.begin;
-  copy_or_stop(section->device_copy + offset, (const void *)host, bytes, section->device,
-               host_device());
+  copy_up(section, host, host + bytes);
   learn_addressable(section->device, section->device_copy + offset, (const void *)host, bytes);
   if (section->snapshot != NULL && section->snapshot_is_newest)
     om_held_copy_on_device(section, section->snapshot + offset, section->device_copy + offset,
@@ -106,16 +127,36 @@ void om_held_copy_to_device(om_held_section *section, uintptr_t host, size_t byt
   count_copy(section, OM_TO_DEVICE, bytes, start);
 }
 
-/* Where the program's data of a section is on the device. */
-static const char *device_newest(const om_held_section *section) {
-  return section->snapshot_is_newest ? section->snapshot : section->device_copy;
+bool om_held_send_to_device(om_held_section *section, om_held_sending *sending, uintptr_t host,
+                            size_t bytes) {
+  if (section->snapshot_is_newest || !om_pin_in_one_piece(&section->pin, host, host + bytes))
+    return false;
+  uint64_t now = om_now_ns();
+  if (!om_pin_copy_async(&section->pin, (uintptr_t)section->device_copy + (host - section->chunks.begin),
+                         (const void *)host, bytes))
+    return false;
+  if (sending->bytes == 0)
+    sending->start_ns = now;
+  sending->bytes += bytes;
+  sending->last_host = host;
+  sending->last_bytes = bytes;
+  return true;
+}
+
+void om_held_sent_arrived(om_held_section *section, const om_held_sending *sending) {
+  if (sending->bytes == 0)
+    return;
+  om_pin_wait(&section->pin);
+  learn_addressable(section->device,
+                    section->device_copy + (sending->last_host - section->chunks.begin),
+                    (const void *)sending->last_host, sending->last_bytes);
+  count_copy(section, OM_TO_DEVICE, sending->bytes, sending->start_ns);
 }
 
 void om_held_copy_from_device(om_held_section *section, void *host_target, uintptr_t host,
                               size_t bytes) {
   uint64_t start = om_now_ns();
-  copy_or_stop(host_target, device_newest(section) + (host - section->chunks.begin), bytes,
-               host_device(), section->device);
+  copy_down(section, host_target, host, bytes);
   count_copy(section, OM_FROM_DEVICE, bytes, start);
 }
 
@@ -164,6 +205,7 @@ size_t om_held_footprint(const om_held_section *section) {
   return om_held_bytes(section) * (section->snapshot != NULL ? 2 : 1);
 }
 
-bool om_held_copies_by_dma(const om_held_section *section) {
+bool om_held_copies_by_dma(om_held_section *section) {
+  om_pin_rest(&section->pin); /* its pages still writable (pinning.h) */
   return om_pinned(&section->pin) && host_cannot_address(section->device);
 }

@@ -1,4 +1,4 @@
-/* pinning.c - cuMemHostRegister for held blocks (pinning.h). */
+/* pinning.c - cuMemHostRegister for held blocks, piece by piece (pinning.h). */
 #include "pinning.h"
 
 #include "message.h"
@@ -7,6 +7,7 @@
 
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <time.h>
 
@@ -17,6 +18,8 @@ int cuMemHostUnregister(void *begin);
 int cuCtxGetCurrent(void **context);
 int cuCtxPushCurrent_v2(void *context);
 int cuCtxPopCurrent_v2(void **context);
+int cuMemcpyHtoDAsync_v2(unsigned long long device, const void *host, size_t bytes, void *stream);
+int cuStreamSynchronize(void *stream);
 
 #define CU_MEMHOSTREGISTER_PORTABLE 0x01u
 
@@ -55,30 +58,109 @@ static double seconds_now(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-bool om_pin_range(void *begin, size_t bytes, om_pin *pin) {
-  pin->context = NULL;
-  if (!om_option_flag(OM_OPTION_PIN))
-    return false;
+bool om_pin_plan(void *begin, size_t bytes, om_pin *pin) {
+  *pin = (om_pin){0};
   void *context = NULL;
-  if (!cuda_driver() || OM_REAL(cuCtxGetCurrent)(&context) != 0 || context == NULL)
+  if (!om_option_flag(OM_OPTION_PIN) || !cuda_driver() ||
+      OM_REAL(cuCtxGetCurrent)(&context) != 0 || context == NULL)
     return false;
-  double start = seconds_now();
-  int result = OM_REAL(cuMemHostRegister_v2)(begin, bytes, CU_MEMHOSTREGISTER_PORTABLE);
-  if (om_option_flag(OM_OPTION_VERBOSE))
-    om_message("pinning %zu bytes at %p: %s in %.3f ms", bytes, begin,
-               result == 0 ? "done" : "refused", 1e3 * (seconds_now() - start));
-  if (result != 0)
-    return false;
-  pin->context = context;
+  uintptr_t low = (uintptr_t)begin;
+  *pin = (om_pin){.context = context, .begin = low, .end = low + bytes, .locked_end = low};
   return true;
 }
 
-void om_unpin_range(void *begin, om_pin *pin) {
-  if (!om_pinned(pin))
-    return;
-  OM_REAL(cuCtxPushCurrent_v2)(pin->context);
-  OM_REAL(cuMemHostUnregister)(begin);
+/* The pin's context made current for a call into the driver, and the one
+ * current before put back after it. */
+static void enter_context(const om_pin *pin) { OM_REAL(cuCtxPushCurrent_v2)(pin->context); }
+static void leave_context(void) {
   void *popped;
   OM_REAL(cuCtxPopCurrent_v2)(&popped);
-  pin->context = NULL;
+}
+
+static uintptr_t piece_end(const om_pin *pin, uintptr_t address) {
+  uintptr_t pieces_before = (address - pin->begin) / OM_PIN_PIECE_BYTES;
+  uintptr_t end = pin->begin + (pieces_before + 1) * OM_PIN_PIECE_BYTES;
+  return end < pin->end ? end : pin->end;
+}
+
+static void say_locked(const om_pin *pin, const char *outcome) {
+  if (om_option_flag(OM_OPTION_VERBOSE))
+    om_message("pinning %zu bytes at %p in pieces of %zu MiB: %s in %.3f ms",
+               (size_t)(pin->end - pin->begin), (void *)pin->begin,
+               (size_t)(OM_PIN_PIECE_BYTES >> 20), outcome, 1e3 * pin->seconds);
+}
+
+bool om_pin_next_piece(om_pin *pin) {
+  if (!om_pin_planned(pin) || pin->locked_end == pin->end)
+    return false;
+  uintptr_t low = pin->locked_end, high = piece_end(pin, low);
+  double start = seconds_now();
+  enter_context(pin);
+  int result = OM_REAL(cuMemHostRegister_v2)((void *)low, high - low, CU_MEMHOSTREGISTER_PORTABLE);
+  leave_context();
+  pin->seconds += seconds_now() - start;
+  if (result != 0) {
+    say_locked(pin, "refused");
+    om_unpin(pin);
+    return false;
+  }
+  pin->locked_end = high;
+  if (high == pin->end)
+    say_locked(pin, "done");
+  return true;
+}
+
+void om_pin_rest(om_pin *pin) {
+  while (om_pin_next_piece(pin))
+    ;
+}
+
+bool om_pin_copy_async(om_pin *pin, uintptr_t device, const void *host, size_t bytes) {
+  if (OM_REAL_IF_LOADED(cuMemcpyHtoDAsync_v2) == NULL ||
+      OM_REAL_IF_LOADED(cuStreamSynchronize) == NULL)
+    return false;
+  enter_context(pin);
+  int result = OM_REAL(cuMemcpyHtoDAsync_v2)(device, host, bytes, NULL);
+  leave_context();
+  pin->in_flight |= result == 0;
+  return result == 0;
+}
+
+void om_pin_wait(om_pin *pin) {
+  if (!pin->in_flight)
+    return;
+  enter_context(pin);
+  int result = OM_REAL(cuStreamSynchronize)(NULL);
+  leave_context();
+  pin->in_flight = false;
+  if (result == 0)
+    return;
+  om_error("copying page-locked memory at %p to the device failed (CUDA error %d); the "
+           "program's data can no longer be trusted",
+           (void *)pin->begin, result);
+  abort();
+}
+
+bool om_pin_in_one_piece(const om_pin *pin, uintptr_t low, uintptr_t high) {
+  return pin->begin <= low && low < high && high <= pin->locked_end && high <= piece_end(pin, low);
+}
+
+uintptr_t om_pin_split(const om_pin *pin, uintptr_t low, uintptr_t high) {
+  uintptr_t end;
+  if (low < pin->begin || pin->locked_end <= low)
+    end = low < pin->begin ? pin->begin : UINTPTR_MAX; /* outside: up to the locked pages */
+  else
+    end = piece_end(pin, low);
+  return end < high && low < end ? end : high;
+}
+
+void om_unpin(om_pin *pin) {
+  om_pin_wait(pin);
+  if (om_pin_planned(pin) && pin->begin < pin->locked_end) {
+    enter_context(pin);
+    for (uintptr_t piece = pin->begin; piece < pin->locked_end; piece = piece_end(pin, piece))
+      OM_REAL(cuMemHostUnregister)((void *)piece);
+    leave_context();
+  }
+  *pin = (om_pin){0};
 }

@@ -130,7 +130,7 @@ om_held_section *om_plan_hold(uintptr_t begin, uintptr_t end, int device, size_t
                                      .known = states + chunk_count + (size_t)i * page};
   om_chunks_set(&slot->chunks, 0, chunk_count, OM_CHUNK_HOST_NEWER);
   if (guard_high - guard_low >= PIN_MIN_BYTES)
-    om_pin_range((void *)guard_low, guard_high - guard_low, &slot->pin);
+    om_pin_plan((void *)guard_low, guard_high - guard_low, &slot->pin);
   om_engine.device_bytes += end - begin;
   om_held_publish(table, slot, begin);
   return slot;

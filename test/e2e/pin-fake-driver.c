@@ -1,11 +1,17 @@
 // Page-locking (OWNMAP_PIN) against a stand-in CUDA driver
 // (Inputs/fake-libcuda.c, loaded as libcuda.so.1 the way LLVM's CUDA plugin
 // loads the real one): blocks that transfer elision holds are registered
-// once and released when freed, with the context they were registered
-// under; blocks of 4 MiB and more get transparent huge pages when they are
-// allocated; a driver that refuses leaves the blocks pageable; and the
-// output never changes. The device is the host device, whose copies the
-// host makes itself, so copies back never rely on DMA into protected pages.
+// in pieces of 16 MiB (three for each 40 MiB array here), each while its
+// pages are still writable, and the first copy of a piece goes
+// asynchronously while the next piece is registered; the copies are waited
+// for before the kernel runs (the stand-in makes them only then), and
+// every piece is released when the block is freed, under the context it
+// was registered with. Blocks of 4 MiB and more get transparent huge pages
+// when they are allocated. A driver that refuses a piece leaves the whole
+// block pageable (the pieces before it released); one that cannot copy
+// asynchronously gets the copies made as before; and the output never
+// changes. The device is the host device, whose copies the host makes
+// itself, so copies back never rely on DMA into protected pages.
 //
 // RUN: %clang-offload %s -ldl -o %t
 // RUN: rm -rf %t.driver && mkdir %t.driver
@@ -18,15 +24,21 @@
 // RUN:   | FileCheck %s --check-prefix=NOPIN
 // RUN: env LD_LIBRARY_PATH=%t.driver OWNMAP_COMPARE_ENV=FAKE_CUDA_REFUSE=1 %compare-with-plugin %t \
 // RUN:   2>&1 | FileCheck %s --check-prefix=REFUSED
+// RUN: env LD_LIBRARY_PATH=%t.driver OWNMAP_COMPARE_ENV=FAKE_CUDA_REFUSE_AFTER=1 \
+// RUN:   %compare-with-plugin %t 2>&1 | FileCheck %s --check-prefix=REFUSED-LATER
+// RUN: env LD_LIBRARY_PATH=%t.driver OWNMAP_COMPARE_ENV=FAKE_CUDA_NO_ASYNC=1 %compare-with-plugin \
+// RUN:   %t 2>&1 | FileCheck %s --check-prefix=NO-ASYNC
 // RUN: env LD_LIBRARY_PATH=%t.driver OWNMAP_COMPARE_ENV=FAKE_CUDA_NO_CONTEXT=1 %compare-with-plugin \
 // RUN:   %t 2>&1 | FileCheck %s --check-prefix=NOCONTEXT
 //
 // PIN: huge pages asked for the state: yes
-// PIN: fake-cuda: registered 2, unregistered 2, still registered 0, refused 0, errors 0, contexts pushed 2 popped 2
+// PIN: fake-cuda: registered 6, unregistered 6, still registered 0, refused 0, errors 0, contexts pushed [[P:[0-9]+]] popped [[P]], copies started [[C:[1-9][0-9]*]] waited [[C]], registered while copying {{[1-9][0-9]*}}
 // NOPIN: huge pages asked for the state: no
-// NOPIN: fake-cuda: registered 0, unregistered 0, still registered 0, refused 0, errors 0
-// REFUSED: fake-cuda: registered 0, unregistered 0, still registered 0, refused 2, errors 0
-// NOCONTEXT: fake-cuda: registered 0, unregistered 0, still registered 0, refused 0, errors 0
+// NOPIN: fake-cuda: registered 0, unregistered 0, still registered 0, refused 0, errors 0, contexts pushed 0 popped 0, copies started 0
+// REFUSED: fake-cuda: registered 0, unregistered 0, still registered 0, refused 2, errors 0, contexts pushed [[P:[0-9]+]] popped [[P]], copies started 0
+// REFUSED-LATER: fake-cuda: registered 1, unregistered 1, still registered 0, refused 2, errors 0, contexts pushed [[P:[0-9]+]] popped [[P]], copies started 1 waited 1
+// NO-ASYNC: fake-cuda: registered 6, unregistered 6, still registered 0, refused 0, errors 0, contexts pushed [[P:[0-9]+]] popped [[P]], copies started 0 waited 0
+// NOCONTEXT: fake-cuda: registered 0, unregistered 0, still registered 0, refused 0, errors 0, contexts pushed 0 popped 0, copies started 0
 
 #include <dlfcn.h>
 #include <malloc.h>
@@ -35,7 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { N = 1 << 20, STEPS = 10 }; /* 8 MiB per array */
+enum { N = 5 << 20, STEPS = 10 }; /* 40 MiB per array */
 
 #include "Inputs/state-input-step.h"
 

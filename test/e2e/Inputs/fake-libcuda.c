@@ -1,18 +1,25 @@
 /* fake-libcuda.c - a stand-in for the CUDA driver (soname libcuda.so.1)
  * with just the calls plugin/pinning.c makes, so that page-locking is
  * tested on machines without a GPU (test/e2e/pin-fake-driver.c). It checks
- * what the real driver would refuse (a registration overlapping another,
- * releasing memory never registered, popping a context never pushed) and
- * prints at exit, on stderr:
+ * what the real driver would refuse (a registration overlapping another or
+ * of pages that are not writable, releasing memory never registered or
+ * while a copy from it is in flight, popping a context never pushed, an
+ * asynchronous copy from memory not inside one registration) and prints at
+ * exit, on stderr:
  *   fake-cuda: registered R, unregistered U, still registered S, refused F,
- *   errors E, contexts pushed P popped Q
- * FAKE_CUDA_REFUSE=1 makes every registration fail, as a driver out of
- * page-lockable memory would; FAKE_CUDA_NO_CONTEXT=1 says that no context
- * is current. */
+ *   errors E, contexts pushed P popped Q, copies started C waited W,
+ *   registered while copying O
+ * Asynchronous copies (the device is the host device: a memcpy) are made
+ * only when the stream is synchronised, so a caller that forgets to wait
+ * reads stale data. FAKE_CUDA_REFUSE=1 makes every registration fail, as a
+ * driver out of page-lockable memory would; FAKE_CUDA_REFUSE_AFTER=K lets
+ * the first K succeed; FAKE_CUDA_NO_CONTEXT=1 says that no context is
+ * current; FAKE_CUDA_NO_ASYNC=1 refuses asynchronous copies. */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 enum {
@@ -22,12 +29,19 @@ enum {
   CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712,
   CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED = 713,
 };
-enum { MAX_REGISTERED = 1024 };
+enum { MAX_REGISTERED = 1024, MAX_IN_FLIGHT = 4096 };
 
 static struct {
   uintptr_t begin, end;
 } registered[MAX_REGISTERED];
+static struct {
+  char *to;
+  const char *from;
+  size_t bytes;
+} in_flight[MAX_IN_FLIGHT];
+static int in_flight_count;
 static int registrations, releases, refusals, errors, pushes, pops, depth;
+static int copies_started, copies_waited, registered_while_copying;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static char context_object;
 
@@ -68,17 +82,52 @@ int cuCtxPopCurrent_v2(void **context) {
   return CUDA_SUCCESS;
 }
 
+/* Whether every page of [low, high) is mapped writable (/proc/self/maps):
+ * the driver locks pages for the device to write. */
+static int writable(uintptr_t low, uintptr_t high) {
+  FILE *maps = fopen("/proc/self/maps", "r");
+  if (maps == NULL)
+    return 0;
+  char line[512], perms[8];
+  unsigned long from, to;
+  uintptr_t covered = low;
+  int ok = 1;
+  while (ok && covered < high && fgets(line, sizeof line, maps) != NULL)
+    if (sscanf(line, "%lx-%lx %7s", &from, &to, perms) == 3 && from <= covered && covered < to) {
+      ok = perms[1] == 'w';
+      covered = to;
+    }
+  fclose(maps);
+  return ok && covered >= high;
+}
+
+/* Whether the first `count` registrations are over (FAKE_CUDA_REFUSE_AFTER). */
+static int refuse_now(void) {
+  if (env_flag("FAKE_CUDA_REFUSE"))
+    return 1;
+  const char *after = getenv("FAKE_CUDA_REFUSE_AFTER");
+  return after != NULL && registrations >= atoi(after);
+}
+
 int cuMemHostRegister_v2(void *begin, size_t bytes, unsigned flags) {
   (void)flags;
   uintptr_t low = (uintptr_t)begin, high = low + bytes;
   uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
   if (bytes == 0 || low % page != 0 || bytes % page != 0)
     return CUDA_ERROR_INVALID_VALUE;
-  if (env_flag("FAKE_CUDA_REFUSE")) {
-    __atomic_add_fetch(&refusals, 1, __ATOMIC_RELAXED);
+  int pages_writable = writable(low, high); /* outside the lock: it allocates */
+  pthread_mutex_lock(&lock);
+  if (refuse_now()) {
+    refusals++;
+    pthread_mutex_unlock(&lock);
     return CUDA_ERROR_OUT_OF_MEMORY;
   }
-  pthread_mutex_lock(&lock);
+  if (!pages_writable) {
+    error("registered pages that are not writable", low);
+    pthread_mutex_unlock(&lock);
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  registered_while_copying += in_flight_count > 0;
   int result = CUDA_ERROR_OUT_OF_MEMORY, free_slot = -1;
   for (int i = 0; i < MAX_REGISTERED; i++) {
     if (registered[i].begin == 0) {
@@ -105,6 +154,10 @@ int cuMemHostUnregister(void *begin) {
   int result = CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
   for (int i = 0; i < MAX_REGISTERED; i++)
     if (registered[i].begin == (uintptr_t)begin) {
+      for (int c = 0; c < in_flight_count; c++)
+        if (registered[i].begin <= (uintptr_t)in_flight[c].from &&
+            (uintptr_t)in_flight[c].from < registered[i].end)
+          error("released memory while a copy from it is in flight", (uintptr_t)begin);
       registered[i].begin = registered[i].end = 0;
       releases++;
       result = CUDA_SUCCESS;
@@ -118,12 +171,54 @@ int cuMemHostUnregister(void *begin) {
   return result;
 }
 
+int cuMemcpyHtoDAsync_v2(unsigned long long device, const void *host, size_t bytes,
+                         void *stream) {
+  (void)stream;
+  if (env_flag("FAKE_CUDA_NO_ASYNC"))
+    return CUDA_ERROR_INVALID_VALUE;
+  uintptr_t low = (uintptr_t)host, high = low + bytes;
+  pthread_mutex_lock(&lock);
+  int inside = 0;
+  for (int i = 0; i < MAX_REGISTERED && !inside; i++)
+    inside = registered[i].begin != 0 && registered[i].begin <= low && high <= registered[i].end;
+  int result = CUDA_ERROR_INVALID_VALUE;
+  if (!inside)
+    error("copied asynchronously from memory not inside one registration", low);
+  else if (depth == 0)
+    error("copied with no context current", low);
+  else if (in_flight_count < MAX_IN_FLIGHT) {
+    in_flight[in_flight_count].to = (char *)(uintptr_t)device;
+    in_flight[in_flight_count].from = host;
+    in_flight[in_flight_count].bytes = bytes;
+    in_flight_count++;
+    copies_started++;
+    result = CUDA_SUCCESS;
+  }
+  pthread_mutex_unlock(&lock);
+  return result;
+}
+
+int cuStreamSynchronize(void *stream) {
+  (void)stream;
+  pthread_mutex_lock(&lock);
+  if (depth == 0)
+    error("synchronised with no context current", 0);
+  for (int c = 0; c < in_flight_count; c++)
+    memcpy(in_flight[c].to, in_flight[c].from, in_flight[c].bytes);
+  copies_waited += in_flight_count;
+  in_flight_count = 0;
+  pthread_mutex_unlock(&lock);
+  return CUDA_SUCCESS;
+}
+
 __attribute__((destructor)) static void print_ledger(void) {
   int still = 0;
   for (int i = 0; i < MAX_REGISTERED; i++)
     still += registered[i].begin != 0;
   fprintf(stderr,
           "fake-cuda: registered %d, unregistered %d, still registered %d, refused %d, errors %d, "
-          "contexts pushed %d popped %d\n",
-          registrations, releases, still, refusals, errors, pushes, pops);
+          "contexts pushed %d popped %d, copies started %d waited %d, registered while "
+          "copying %d\n",
+          registrations, releases, still, refusals, errors, pushes, pops, copies_started,
+          copies_waited, registered_while_copying);
 }
