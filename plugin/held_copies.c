@@ -132,8 +132,8 @@ bool om_held_send_to_device(om_held_section *section, om_held_sending *sending, 
   if (section->snapshot_is_newest || !om_pin_in_one_piece(&section->pin, host, host + bytes))
     return false;
   uint64_t now = om_now_ns();
-  if (!om_pin_copy_async(&section->pin, (uintptr_t)section->device_copy + (host - section->chunks.begin),
-                         (const void *)host, bytes))
+  uintptr_t device = (uintptr_t)section->device_copy + (host - section->chunks.begin);
+  if (!om_pin_copy_async(&section->pin, device, (const void *)host, bytes))
     return false;
   if (sending->bytes == 0)
     sending->start_ns = now;
