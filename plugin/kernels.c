@@ -211,6 +211,7 @@ static bool prepare_entry(const om_checked_call *call, int32_t i, om_held_sectio
     om_section_restore_snapshot(section, false);
   if (discards)
     om_section_keep_snapshot(section);
+  om_pin_rest(&section->pin); /* locked by now unless nothing was copied up (pinning.h) */
   section->last_used = ++om_engine.use_clock;
   return true;
 }

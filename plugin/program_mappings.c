@@ -155,6 +155,7 @@ static void begin_program_mapping(om_held_section *section, int64_t type) {
   } else { /* the device copy is the program's now, whatever it holds */
     section->device_diverged = section->snapshot_is_newest;
   }
+  om_pin_rest(&section->pin); /* locked by now unless nothing was copied up (pinning.h) */
 }
 
 /* The program's device data goes without FROM: the device must hold the
