@@ -153,10 +153,11 @@ bool om_section_next_host_newer_run(om_held_section *section, size_t from, size_
   return true;
 }
 
+_Static_assert(OM_PIN_PIECE_BYTES % OM_CHUNK_BYTES == 0, "a piece holds whole chunks");
+
 /* While the section's pages are still to be locked, the end of the piece
  * chunk `from` is in: the upload then goes piece by piece, each piece's
  * copy in flight while the next one is locked (pinning.h). Else `to`. */
-_Static_assert(OM_PIN_PIECE_BYTES % OM_CHUNK_BYTES == 0, "a piece holds whole chunks");
 static size_t upload_stop(const om_held_section *section, size_t from, size_t to) {
   if (!om_pin_planned(&section->pin) || om_pinned(&section->pin))
     return to;
