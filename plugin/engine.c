@@ -153,7 +153,7 @@ bool om_section_next_host_newer_run(om_held_section *section, size_t from, size_
   return true;
 }
 
-_Static_assert(OM_PIN_PIECE_BYTES % OM_CHUNK_BYTES == 0, "a piece holds whole chunks");
+_Static_assert(OM_PIN_PIECE_ALIGN % OM_CHUNK_BYTES == 0, "a piece holds whole chunks");
 
 /* While the section's pages are still to be locked, the end of the piece
  * chunk `from` is in: the upload then goes piece by piece, each piece's
@@ -161,7 +161,7 @@ _Static_assert(OM_PIN_PIECE_BYTES % OM_CHUNK_BYTES == 0, "a piece holds whole ch
 static size_t upload_stop(const om_held_section *section, size_t from, size_t to) {
   if (!om_pin_planned(&section->pin) || om_pinned(&section->pin))
     return to;
-  size_t chunks_per_piece = OM_PIN_PIECE_BYTES / OM_CHUNK_BYTES;
+  size_t chunks_per_piece = section->pin.piece_bytes / OM_CHUNK_BYTES;
   size_t stop = (from / chunks_per_piece + 1) * chunks_per_piece;
   return stop < to ? stop : to;
 }

@@ -58,6 +58,12 @@ static double seconds_now(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+uintptr_t om_pin_piece_bytes(size_t bytes) {
+  uintptr_t quarter = (bytes + OM_PIN_PIECES - 1) / OM_PIN_PIECES;
+  uintptr_t piece = (quarter + OM_PIN_PIECE_ALIGN - 1) & ~(OM_PIN_PIECE_ALIGN - 1);
+  return piece > OM_PIN_PIECE_MIN_BYTES ? piece : OM_PIN_PIECE_MIN_BYTES;
+}
+
 bool om_pin_plan(void *begin, size_t bytes, om_pin *pin) {
   *pin = (om_pin){0};
   void *context = NULL;
@@ -65,7 +71,8 @@ bool om_pin_plan(void *begin, size_t bytes, om_pin *pin) {
       OM_REAL(cuCtxGetCurrent)(&context) != 0 || context == NULL)
     return false;
   uintptr_t low = (uintptr_t)begin;
-  *pin = (om_pin){.context = context, .begin = low, .end = low + bytes, .locked_end = low};
+  *pin = (om_pin){.context = context, .begin = low, .end = low + bytes, .locked_end = low,
+                  .piece_bytes = om_pin_piece_bytes(bytes)};
   return true;
 }
 
@@ -78,8 +85,8 @@ static void leave_context(void) {
 }
 
 static uintptr_t piece_end(const om_pin *pin, uintptr_t address) {
-  uintptr_t pieces_before = (address - pin->begin) / OM_PIN_PIECE_BYTES;
-  uintptr_t end = pin->begin + (pieces_before + 1) * OM_PIN_PIECE_BYTES;
+  uintptr_t pieces_before = (address - pin->begin) / pin->piece_bytes;
+  uintptr_t end = pin->begin + (pieces_before + 1) * pin->piece_bytes;
   return end < pin->end ? end : pin->end;
 }
 
@@ -87,7 +94,7 @@ static void say_locked(const om_pin *pin, const char *outcome) {
   if (om_option_flag(OM_OPTION_VERBOSE))
     om_message("pinning %zu bytes at %p in pieces of %zu MiB: %s in %.3f ms",
                (size_t)(pin->end - pin->begin), (void *)pin->begin,
-               (size_t)(OM_PIN_PIECE_BYTES >> 20), outcome, 1e3 * pin->seconds);
+               (size_t)(pin->piece_bytes >> 20), outcome, 1e3 * pin->seconds);
 }
 
 bool om_pin_next_piece(om_pin *pin) {

@@ -1,9 +1,10 @@
 // Page-locking (OWNMAP_PIN) against a stand-in CUDA driver
 // (Inputs/fake-libcuda.c, loaded as libcuda.so.1 the way LLVM's CUDA plugin
 // loads the real one): blocks that transfer elision holds are registered
-// in pieces of 16 MiB (three for each 40 MiB array here), each while its
-// pages are still writable, and the first copy of a piece goes
-// asynchronously while the next piece is registered; the copies are waited
+// in pieces of a quarter of the block and at least 16 MiB (three for each
+// 40 MiB array here), each while its pages are still writable, and the
+// first copy of a piece goes asynchronously while the next piece is
+// registered; the copies are waited
 // for before the kernel runs (the stand-in makes them only then), and
 // every piece is released when the block is freed, under the context it
 // was registered with. Blocks of 4 MiB and more get transparent huge pages

@@ -14,6 +14,7 @@ enum { MIB = 1 << 20 };
 static om_pin pin_of(uintptr_t begin, uintptr_t locked) {
   static char context;
   return (om_pin){.context = &context, .begin = begin, .end = begin + 40 * (uintptr_t)MIB,
+                  .piece_bytes = om_pin_piece_bytes(40 * (size_t)MIB),
                   .locked_end = begin + locked};
 }
 
@@ -56,7 +57,17 @@ static void one_piece(void) {
   CHECK(om_pinned(&whole));
 }
 
+/* A quarter of the block in whole 2 MiB, at least 16 MiB. */
+static void piece_sizes(void) {
+  CHECK_EQ_U64(om_pin_piece_bytes(1 * (size_t)MIB), 16 * MIB);
+  CHECK_EQ_U64(om_pin_piece_bytes(40 * (size_t)MIB), 16 * MIB);
+  CHECK_EQ_U64(om_pin_piece_bytes(100 * (size_t)MIB), 26 * MIB); /* 25 rounded up */
+  CHECK_EQ_U64(om_pin_piece_bytes(256 * (size_t)MIB), 64 * MIB);
+  CHECK_EQ_U64(om_pin_piece_bytes(256 * (size_t)MIB + 4096), 66 * MIB);
+}
+
 int main(void) {
+  piece_sizes();
   splits_at_piece_ends();
   splits_at_the_locked_pages();
   one_piece();
