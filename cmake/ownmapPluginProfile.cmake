@@ -77,7 +77,9 @@ if(OWNMAP_PGO)
     BUILD_ALWAYS ON
     BUILD_BYPRODUCTS "${instrumented_plugin}")
 
-  # The training programs, each built once for the host device.
+  # The training programs, each built once for the host device (into a
+  # directory made now: not every generator makes its outputs' directories).
+  file(MAKE_DIRECTORY "${PROJECT_BINARY_DIR}/pgo/programs")
   set(training_set "${PROJECT_SOURCE_DIR}/plugin/pgo/training-set")
   file(STRINGS "${training_set}" training_lines REGEX "^[^#]")
   set(training_programs)
