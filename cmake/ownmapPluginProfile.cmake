@@ -6,9 +6,10 @@
 # of plugin/pgo/training-set built for the host device, plugin/pgo/train
 # running them under the instrumented plugin into pgo/plugin.profdata;
 # then the plugin's objects (rtl, plugin core, plugin) are compiled with
-# that profile. Any change to the plugin's sources trains anew. When the
-# training cannot run, train writes an empty profile and says so: the
-# plugin is then built as without PGO, never not built.
+# that profile. Any change to the plugin's sources trains anew. When a
+# training program cannot be built (build-program) or the training cannot
+# run, train writes an empty profile and says so: the plugin is then built
+# as without PGO, never not built.
 
 option(OWNMAP_PGO "Build the plugin with a profile trained on plugin/pgo/training-set (clang)" ON)
 
@@ -89,10 +90,11 @@ if(OWNMAP_PGO)
     set(program "${PROJECT_BINARY_DIR}/pgo/programs/${name}")
     if(NOT program IN_LIST training_programs)
       add_custom_command(OUTPUT "${program}"
-        COMMAND "${OWNMAP_OFFLOAD_CC}" -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -O2
+        COMMAND "${PROJECT_SOURCE_DIR}/plugin/pgo/build-program" "${program}"
+                "${OWNMAP_OFFLOAD_CC}" -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -O2
                 "-I${PROJECT_SOURCE_DIR}/rtl/include" "-Wl,-rpath,${OWNMAP_LLVM_ROOT}/lib"
-                "${PROJECT_SOURCE_DIR}/${source}" -o "${program}"
-        DEPENDS "${PROJECT_SOURCE_DIR}/${source}"
+                "${PROJECT_SOURCE_DIR}/${source}"
+        DEPENDS "${PROJECT_SOURCE_DIR}/${source}" "${PROJECT_SOURCE_DIR}/plugin/pgo/build-program"
         COMMENT "Building PGO training program ${name}")
       list(APPEND training_programs "${program}")
     endif()
