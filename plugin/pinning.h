@@ -38,21 +38,20 @@ void om_pin_prepare(void *block, size_t bytes);
  * 64 MiB pieces of 16, 32 and 64: each registration costs more than its
  * pages). The first copy up of a block locks them one after the other and
  * sends each piece's part of the copy by DMA (asynchronously, on the
- * context's default stream) while the next piece is being locked: locking
- * and copying overlap, where before the whole block was locked first and
- * then copied. A copy that is to go by DMA must then lie in one piece
- * (om_pin_split). */
+ * context's default stream) while the next piece is being locked, so that
+ * locking and copying overlap. A copy that is to go by DMA must lie in one
+ * piece (om_pin_split). */
 #define OM_PIN_PIECES 4
 #define OM_PIN_PIECE_ALIGN ((uintptr_t)2 << 20)
 #define OM_PIN_PIECE_MIN_BYTES ((uintptr_t)16 << 20)
 
 typedef struct {
-  void *context;        /* the CUDA context current when planned; NULL: nothing to lock */
-  uintptr_t begin, end; /* the pages to lock, [begin, end) */
+  void *context;         /* the CUDA context current when planned; NULL: nothing to lock */
+  uintptr_t begin, end;  /* the pages to lock, [begin, end) */
   uintptr_t piece_bytes; /* each piece from begin on; the last one may be shorter */
-  uintptr_t locked_end; /* [begin, locked_end) is locked, in pieces */
-  bool in_flight;       /* copies started by om_pin_copy_async, not yet waited for */
-  double seconds;       /* spent registering, for OWNMAP_VERBOSE */
+  uintptr_t locked_end;  /* [begin, locked_end) is locked, in pieces */
+  bool in_flight;        /* copies started by om_pin_copy_async, not yet waited for */
+  double seconds;        /* spent registering, for OWNMAP_VERBOSE */
 } om_pin;
 
 /* The size of the pieces of a block of `bytes`. */
