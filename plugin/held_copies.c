@@ -94,32 +94,22 @@ static void learn_addressable(int device, const void *device_address, const void
   device_addressable[device] = same ? ADDRESSABLE_YES : ADDRESSABLE_NO;
 }
 
-/* Host [low, high) to the device copy at the same offset, split where the
- * locked pieces end (a copy goes by DMA only inside one). */
-static void copy_up(const om_held_section *section, uintptr_t low, uintptr_t high) {
-  for (uintptr_t next; low < high; low = next) {
-    next = om_pin_split(&section->pin, low, high);
-    copy_or_stop(section->device_copy + (low - section->chunks.begin), (const void *)low,
-                 next - low, section->device, host_device());
-  }
-}
-
-/* The device's newest bytes of host [host, host + bytes) into target, split
- * as copy_up. */
-static void copy_down(const om_held_section *section, void *target, uintptr_t host,
-                      size_t bytes) {
-  const char *source = section->snapshot_is_newest ? section->snapshot : section->device_copy;
+/* Copies the bytes that host [host, host + bytes) stands for from `from`
+ * to `to` (each the address standing for `host`), split where the locked
+ * pieces end: a copy goes by DMA only inside one (pinning.h). */
+static void copy_split(const om_held_section *section, uintptr_t host, size_t bytes, char *to,
+                       const char *from, int to_device, int from_device) {
   for (uintptr_t low = host, high = host + bytes, next; low < high; low = next) {
     next = om_pin_split(&section->pin, low, high);
-    copy_or_stop((char *)target + (low - host), source + (low - section->chunks.begin),
-                 next - low, host_device(), section->device);
+    copy_or_stop(to + (low - host), from + (low - host), next - low, to_device, from_device);
   }
 }
 
 void om_held_copy_to_device(om_held_section *section, uintptr_t host, size_t bytes) {
   uint64_t start = om_now_ns();
   size_t offset = host - section->chunks.begin;
-  copy_up(section, host, host + bytes);
+  copy_split(section, host, bytes, section->device_copy + offset, (const char *)host,
+             section->device, host_device());
   learn_addressable(section->device, section->device_copy + offset, (const void *)host, bytes);
   if (section->snapshot != NULL && section->snapshot_is_newest)
     om_held_copy_on_device(section, section->snapshot + offset, section->device_copy + offset,
@@ -156,7 +146,9 @@ void om_held_sent_arrived(om_held_section *section, const om_held_sending *sendi
 void om_held_copy_from_device(om_held_section *section, void *host_target, uintptr_t host,
                               size_t bytes) {
   uint64_t start = om_now_ns();
-  copy_down(section, host_target, host, bytes);
+  const char *newest = section->snapshot_is_newest ? section->snapshot : section->device_copy;
+  copy_split(section, host, bytes, host_target, newest + (host - section->chunks.begin),
+             host_device(), section->device);
   count_copy(section, OM_FROM_DEVICE, bytes, start);
 }
 
