@@ -47,7 +47,9 @@ om_engine_entry om_engine_lock(void) {
   return entry;
 }
 
+/* Copies in flight never outlive a hold of the lock (held.h). */
 void om_engine_unlock(om_engine_entry entry) {
+  om_held_settle_all(&om_engine.table);
   in_engine = false;
   om_runtime_leave(entry.runtime);
   pthread_mutex_unlock(&om_engine.lock);
@@ -56,6 +58,7 @@ void om_engine_unlock(om_engine_entry entry) {
 bool om_engine_locked_here(void) { return in_engine; }
 
 void om_engine_wait_for_idle_section(void) {
+  om_held_settle_all(&om_engine.table); /* the wait lets go of the lock */
   pthread_cond_wait(&om_engine.section_idle, &om_engine.lock);
 }
 
@@ -168,7 +171,6 @@ static size_t upload_stop(const om_held_section *section, size_t from, size_t to
 
 size_t om_section_upload_host_newer(om_held_section *section, size_t from, size_t to) {
   size_t first, last, bytes = 0;
-  om_held_sending sending = {0};
   while (from < to) {
     size_t stop = upload_stop(section, from, to);
     if (!om_section_next_host_newer_run(section, from, stop, &first, &last)) {
@@ -177,19 +179,19 @@ size_t om_section_upload_host_newer(om_held_section *section, size_t from, size_
     }
     uintptr_t data_begin = om_chunk_data_low(&section->chunks, first),
               data_end = om_chunk_data_high(&section->chunks, last - 1);
-    if (!om_held_send_to_device(section, &sending, data_begin, data_end - data_begin))
+    if (!om_held_send_to_device(section, data_begin, data_end - data_begin))
       om_held_copy_to_device(section, data_begin, data_end - data_begin);
     bytes += data_end - data_begin;
     from = last;
   }
   om_pin_rest(&section->pin); /* the pages this upload left, while its copies are in flight */
-  om_held_sent_arrived(section, &sending);
-  return bytes;
+  return bytes; /* they arrive before the lock is let go, or when the section is next copied */
 }
 
 /* Chunks [first, last), complete on the host, become writable and newer
  * on the host. */
 static void hand_to_host(om_held_section *section, size_t first, size_t last) {
+  om_held_settle(section); /* no host write while its copies up may read the pages */
   uintptr_t low = om_chunk_low(&section->chunks, first),
             high = om_chunk_high(&section->chunks, last - 1);
   om_pages_protect(low, high - low, PROT_READ | PROT_WRITE);

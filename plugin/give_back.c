@@ -35,6 +35,7 @@ static void hand_program_mapping_over(om_held_section *section) {
 }
 
 void om_give_back(om_held_section *section, bool keep_data, om_give_back_kind kind) {
+  om_held_settle(section);
   if (kind == OM_GIVE_BACK_EARLY)
     om_held_mark_unsteady(&om_engine.table, section->chunks.begin);
   if (keep_data)

@@ -15,6 +15,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A section's copies up started and not yet waited for
+ * (om_held_send_to_device). */
+typedef struct {
+  size_t bytes;             /* 0: none */
+  uint64_t start_ns;        /* when the first started */
+  uintptr_t last_host;      /* the last one */
+  size_t last_bytes;
+} om_held_sending;
+
 /* A partial first or last page of a block that shares it with other heap
  * data: never protected, so host writes to it are found by comparing it
  * with a copy of the bytes the device's copy holds, which costs far less
@@ -38,6 +47,7 @@ typedef struct {
   char *device_copy;         /* device address of begin */
   char *snapshot;            /* device memory, or NULL */
   om_pin pin;                /* the guarded pages, page-locked when it could */
+  om_held_sending sending;   /* its copies in flight (om_held_send_to_device) */
   bool snapshot_is_newest;   /* the program's data is in the snapshot, not device_copy */
   bool in_use;               /* a call is forwarded with it right now */
   /* The program's references to its own mapping of the whole block, which
@@ -132,32 +142,32 @@ void om_held_count_elided(const om_held_section *section, om_direction direction
  * holds the program's data). */
 void om_held_copy_to_device(om_held_section *section, uintptr_t host, size_t bytes);
 
-/* Copies up started and not yet waited for (om_held_send_to_device). */
-typedef struct {
-  size_t bytes;             /* 0: none */
-  uint64_t start_ns;        /* when the first started */
-  uintptr_t last_host;      /* the last one */
-  size_t last_bytes;
-} om_held_sending;
-
 /* Starts copying host [host, host + bytes), inside one locked piece of the
  * section's pages (pinning.h), to the device copy, by DMA while the caller
  * goes on; false when it cannot (the caller copies with
- * om_held_copy_to_device). The host must not write those bytes until
- * om_held_sent_arrived. */
-bool om_held_send_to_device(om_held_section *section, om_held_sending *sending, uintptr_t host,
-                            size_t bytes);
+ * om_held_copy_to_device).
+ *
+ * Copies in flight. They may stay in flight until the engine lock is
+ * released (om_held_settle_all from om_engine_unlock), so that the next
+ * section's pages are locked while they travel. Until then: every other
+ * copy of the section's (om_held_copy_*) waits for them first, or, for a
+ * copy within the device, is queued behind them; its pages stay
+ * write-protected (the engine makes them writable only after
+ * om_held_settle); the section is not given back. */
+bool om_held_send_to_device(om_held_section *section, uintptr_t host, size_t bytes);
 
-/* Waits for what `sending` started and counts it as one copy. */
-void om_held_sent_arrived(om_held_section *section, const om_held_sending *sending);
+/* Waits for the section's copies in flight and counts them as one copy. */
+void om_held_settle(om_held_section *section);
+
+/* The same for every section of the table; cheap when none has any. */
+void om_held_settle_all(om_held_table *table);
 
 /* The device's newest bytes of host [host, host + bytes) into target. */
 void om_held_copy_from_device(om_held_section *section, void *target, uintptr_t host,
                               size_t bytes);
 
 /* A copy within the memory of the section's device. */
-void om_held_copy_on_device(const om_held_section *section, char *to, const char *from,
-                            size_t bytes);
+void om_held_copy_on_device(om_held_section *section, char *to, const char *from, size_t bytes);
 
 /* The parts of the shared edges in [begin, end): to the device unless it
  * holds them already, back from it always (the host may read them any

@@ -71,8 +71,11 @@ static bool host_cannot_address(int device) {
          device_addressable[device] == ADDRESSABLE_NO;
 }
 
-void om_held_copy_on_device(const om_held_section *section, char *to, const char *from,
-                            size_t bytes) {
+void om_held_copy_on_device(om_held_section *section, char *to, const char *from, size_t bytes) {
+  if (section->sending.bytes != 0 &&
+      om_pin_copy_on_device_async(&section->pin, (uintptr_t)to, (uintptr_t)from, bytes))
+    return; /* behind the copies in flight, on their stream */
+  om_held_settle(section);
   if (host_can_address(section->device))
     memcpy(to, from, bytes);
   else
@@ -106,6 +109,7 @@ static void copy_split(const om_held_section *section, uintptr_t host, size_t by
 }
 
 void om_held_copy_to_device(om_held_section *section, uintptr_t host, size_t bytes) {
+  om_held_settle(section);
   uint64_t start = om_now_ns();
   size_t offset = host - section->chunks.begin;
   copy_split(section, host, bytes, section->device_copy + offset, (const char *)host,
@@ -117,34 +121,48 @@ void om_held_copy_to_device(om_held_section *section, uintptr_t host, size_t byt
   count_copy(section, OM_TO_DEVICE, bytes, start);
 }
 
-bool om_held_send_to_device(om_held_section *section, om_held_sending *sending, uintptr_t host,
-                            size_t bytes) {
+/* Sections with copies in flight (under the engine lock). */
+static unsigned sections_sending;
+
+bool om_held_send_to_device(om_held_section *section, uintptr_t host, size_t bytes) {
   if (section->snapshot_is_newest || !om_pin_in_one_piece(&section->pin, host, host + bytes))
     return false;
   uint64_t now = om_now_ns();
   uintptr_t device = (uintptr_t)section->device_copy + (host - section->chunks.begin);
   if (!om_pin_copy_async(&section->pin, device, (const void *)host, bytes))
     return false;
-  if (sending->bytes == 0)
+  om_held_sending *sending = &section->sending;
+  if (sending->bytes == 0) {
     sending->start_ns = now;
+    sections_sending++;
+  }
   sending->bytes += bytes;
   sending->last_host = host;
   sending->last_bytes = bytes;
   return true;
 }
 
-void om_held_sent_arrived(om_held_section *section, const om_held_sending *sending) {
-  if (sending->bytes == 0)
+void om_held_settle(om_held_section *section) {
+  om_held_sending sent = section->sending;
+  if (sent.bytes == 0)
     return;
   om_pin_wait(&section->pin);
-  learn_addressable(section->device,
-                    section->device_copy + (sending->last_host - section->chunks.begin),
-                    (const void *)sending->last_host, sending->last_bytes);
-  count_copy(section, OM_TO_DEVICE, sending->bytes, sending->start_ns);
+  section->sending = (om_held_sending){0};
+  sections_sending--;
+  uintptr_t offset = sent.last_host - section->chunks.begin;
+  learn_addressable(section->device, section->device_copy + offset, (const void *)sent.last_host,
+                    sent.last_bytes);
+  count_copy(section, OM_TO_DEVICE, sent.bytes, sent.start_ns);
+}
+
+void om_held_settle_all(om_held_table *table) {
+  for (int i = 0, bound = om_held_slots_bound(table); sections_sending > 0 && i < bound; i++)
+    om_held_settle(&table->slots[i]);
 }
 
 void om_held_copy_from_device(om_held_section *section, void *host_target, uintptr_t host,
                               size_t bytes) {
+  om_held_settle(section);
   uint64_t start = om_now_ns();
   const char *newest = section->snapshot_is_newest ? section->snapshot : section->device_copy;
   copy_split(section, host, bytes, host_target, newest + (host - section->chunks.begin),

@@ -19,6 +19,8 @@ int cuCtxGetCurrent(void **context);
 int cuCtxPushCurrent_v2(void *context);
 int cuCtxPopCurrent_v2(void **context);
 int cuMemcpyHtoDAsync_v2(unsigned long long device, const void *host, size_t bytes, void *stream);
+int cuMemcpyDtoDAsync_v2(unsigned long long to, unsigned long long from, size_t bytes,
+                         void *stream);
 int cuStreamSynchronize(void *stream);
 
 #define CU_MEMHOSTREGISTER_PORTABLE 0x01u
@@ -130,6 +132,15 @@ bool om_pin_copy_async(om_pin *pin, uintptr_t device, const void *host, size_t b
   int result = OM_REAL(cuMemcpyHtoDAsync_v2)(device, host, bytes, NULL);
   leave_context();
   pin->in_flight |= result == 0;
+  return result == 0;
+}
+
+bool om_pin_copy_on_device_async(om_pin *pin, uintptr_t to, uintptr_t from, size_t bytes) {
+  if (!pin->in_flight || OM_REAL_IF_LOADED(cuMemcpyDtoDAsync_v2) == NULL)
+    return false;
+  enter_context(pin);
+  int result = OM_REAL(cuMemcpyDtoDAsync_v2)(to, from, bytes, NULL);
+  leave_context();
   return result == 0;
 }
 

@@ -115,7 +115,7 @@
   X(MPI_LIBRARY, ompi_mpi_comm_world)                                                   \
   X(CUDA, cuMemHostRegister_v2) X(CUDA, cuMemHostUnregister) X(CUDA, cuCtxGetCurrent)   \
   X(CUDA, cuCtxPushCurrent_v2) X(CUDA, cuCtxPopCurrent_v2) X(CUDA, cuMemcpyHtoDAsync_v2)  \
-  X(CUDA, cuStreamSynchronize)
+  X(CUDA, cuMemcpyDtoDAsync_v2) X(CUDA, cuStreamSynchronize)
 
 /* The whole table. */
 #define OM_REAL_FUNCTIONS(X) OM_RUNTIME_FUNCTIONS(X) OM_OTHER_FUNCTIONS(X)

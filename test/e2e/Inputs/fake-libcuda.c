@@ -8,10 +8,10 @@
  * exit, on stderr:
  *   fake-cuda: registered R, unregistered U, still registered S, refused F,
  *   errors E, contexts pushed P popped Q, copies started C waited W,
- *   registered while copying O
- * Asynchronous copies (the device is the host device: a memcpy) are made
- * only when the stream is synchronised, so a caller that forgets to wait
- * reads stale data. FAKE_CUDA_REFUSE=1 makes every registration fail, as a
+ *   registered while copying O, most copies in flight at a registration M
+ * Asynchronous copies (the device is the host device: a memcpy), up and
+ * within the device, are made in order only when the stream is
+ * synchronised, so a caller that forgets to wait reads stale data. FAKE_CUDA_REFUSE=1 makes every registration fail, as a
  * driver out of page-lockable memory would; FAKE_CUDA_REFUSE_AFTER=K lets
  * the first K succeed; FAKE_CUDA_NO_CONTEXT=1 says that no context is
  * current; FAKE_CUDA_NO_ASYNC=1 refuses asynchronous copies. */
@@ -41,7 +41,7 @@ static struct {
 } in_flight[MAX_IN_FLIGHT];
 static int in_flight_count;
 static int registrations, releases, refusals, errors, pushes, pops, depth;
-static int copies_started, copies_waited, registered_while_copying;
+static int copies_started, copies_waited, registered_while_copying, most_in_flight;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static char context_object;
 
@@ -128,6 +128,8 @@ int cuMemHostRegister_v2(void *begin, size_t bytes, unsigned flags) {
     return CUDA_ERROR_INVALID_VALUE;
   }
   registered_while_copying += in_flight_count > 0;
+  if (in_flight_count > most_in_flight)
+    most_in_flight = in_flight_count;
   int result = CUDA_ERROR_OUT_OF_MEMORY, free_slot = -1;
   for (int i = 0; i < MAX_REGISTERED; i++) {
     if (registered[i].begin == 0) {
@@ -198,6 +200,28 @@ int cuMemcpyHtoDAsync_v2(unsigned long long device, const void *host, size_t byt
   return result;
 }
 
+/* A copy within the device, queued behind those in flight. */
+int cuMemcpyDtoDAsync_v2(unsigned long long to, unsigned long long from, size_t bytes,
+                         void *stream) {
+  (void)stream;
+  if (env_flag("FAKE_CUDA_NO_ASYNC"))
+    return CUDA_ERROR_INVALID_VALUE;
+  pthread_mutex_lock(&lock);
+  int result = CUDA_ERROR_INVALID_VALUE;
+  if (depth == 0)
+    error("copied with no context current", (uintptr_t)from);
+  else if (in_flight_count < MAX_IN_FLIGHT) {
+    in_flight[in_flight_count].to = (char *)(uintptr_t)to;
+    in_flight[in_flight_count].from = (const char *)(uintptr_t)from;
+    in_flight[in_flight_count].bytes = bytes;
+    in_flight_count++;
+    copies_started++;
+    result = CUDA_SUCCESS;
+  }
+  pthread_mutex_unlock(&lock);
+  return result;
+}
+
 int cuStreamSynchronize(void *stream) {
   (void)stream;
   pthread_mutex_lock(&lock);
@@ -218,7 +242,7 @@ __attribute__((destructor)) static void print_ledger(void) {
   fprintf(stderr,
           "fake-cuda: registered %d, unregistered %d, still registered %d, refused %d, errors %d, "
           "contexts pushed %d popped %d, copies started %d waited %d, registered while "
-          "copying %d\n",
+          "copying %d, most copies in flight at a registration %d\n",
           registrations, releases, still, refusals, errors, pushes, pops, copies_started,
-          copies_waited, registered_while_copying);
+          copies_waited, registered_while_copying, most_in_flight);
 }
