@@ -15,10 +15,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A section's copies up started and not yet waited for
- * (om_held_send_to_device). */
+/* A section's copies started and not yet waited for: up
+ * (om_held_send_to_device, counted) and within the device. */
 typedef struct {
-  size_t bytes;             /* 0: none */
+  bool any;                 /* some copy is in flight */
+  size_t bytes;             /* of the copies up; 0: none */
   uint64_t start_ns;        /* when the first started */
   uintptr_t last_host;      /* the last one */
   size_t last_bytes;
@@ -47,7 +48,7 @@ typedef struct {
   char *device_copy;         /* device address of begin */
   char *snapshot;            /* device memory, or NULL */
   om_pin pin;                /* the guarded pages, page-locked when it could */
-  om_held_sending sending;   /* its copies in flight (om_held_send_to_device) */
+  om_held_sending sending;   /* its copies in flight (held_copies.c) */
   bool snapshot_is_newest;   /* the program's data is in the snapshot, not device_copy */
   bool in_use;               /* a call is forwarded with it right now */
   /* The program's references to its own mapping of the whole block, which
@@ -156,7 +157,8 @@ void om_held_copy_to_device(om_held_section *section, uintptr_t host, size_t byt
  * om_held_settle); the section is not given back. */
 bool om_held_send_to_device(om_held_section *section, uintptr_t host, size_t bytes);
 
-/* Waits for the section's copies in flight and counts them as one copy. */
+/* Waits for the section's copies in flight and counts those up as one
+ * copy. */
 void om_held_settle(om_held_section *section);
 
 /* The same for every section of the table; cheap when none has any. */
@@ -166,7 +168,10 @@ void om_held_settle_all(om_held_table *table);
 void om_held_copy_from_device(om_held_section *section, void *target, uintptr_t host,
                               size_t bytes);
 
-/* A copy within the memory of the section's device. */
+/* A copy within the memory of the section's device. When the section's
+ * pages are page-locked for the device's driver (its pin is planned) the
+ * driver makes it, in flight until om_held_settle, behind the section's
+ * copies up: the runtime's own work per copy is left out. */
 void om_held_copy_on_device(om_held_section *section, char *to, const char *from, size_t bytes);
 
 /* The parts of the shared edges in [begin, end): to the device unless it

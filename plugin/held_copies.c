@@ -71,10 +71,20 @@ static bool host_cannot_address(int device) {
          device_addressable[device] == ADDRESSABLE_NO;
 }
 
+/* Sections with copies in flight (under the engine lock). */
+static unsigned sections_sending;
+
+static void note_in_flight(om_held_section *section) {
+  if (!section->sending.any)
+    sections_sending++;
+  section->sending.any = true;
+}
+
 void om_held_copy_on_device(om_held_section *section, char *to, const char *from, size_t bytes) {
-  if (section->sending.bytes != 0 &&
-      om_pin_copy_on_device_async(&section->pin, (uintptr_t)to, (uintptr_t)from, bytes))
-    return; /* behind the copies in flight, on their stream */
+  if (om_pin_copy_on_device_async(&section->pin, (uintptr_t)to, (uintptr_t)from, bytes)) {
+    note_in_flight(section);
+    return;
+  }
   om_held_settle(section);
   if (host_can_address(section->device))
     memcpy(to, from, bytes);
@@ -121,9 +131,6 @@ void om_held_copy_to_device(om_held_section *section, uintptr_t host, size_t byt
   count_copy(section, OM_TO_DEVICE, bytes, start);
 }
 
-/* Sections with copies in flight (under the engine lock). */
-static unsigned sections_sending;
-
 bool om_held_send_to_device(om_held_section *section, uintptr_t host, size_t bytes) {
   if (section->snapshot_is_newest || !om_pin_in_one_piece(&section->pin, host, host + bytes))
     return false;
@@ -132,10 +139,9 @@ bool om_held_send_to_device(om_held_section *section, uintptr_t host, size_t byt
   if (!om_pin_copy_async(&section->pin, device, (const void *)host, bytes))
     return false;
   om_held_sending *sending = &section->sending;
-  if (sending->bytes == 0) {
+  if (sending->bytes == 0)
     sending->start_ns = now;
-    sections_sending++;
-  }
+  note_in_flight(section);
   sending->bytes += bytes;
   sending->last_host = host;
   sending->last_bytes = bytes;
@@ -144,11 +150,13 @@ bool om_held_send_to_device(om_held_section *section, uintptr_t host, size_t byt
 
 void om_held_settle(om_held_section *section) {
   om_held_sending sent = section->sending;
-  if (sent.bytes == 0)
+  if (!sent.any)
     return;
   om_pin_wait(&section->pin);
   section->sending = (om_held_sending){0};
   sections_sending--;
+  if (sent.bytes == 0)
+    return;
   uintptr_t offset = sent.last_host - section->chunks.begin;
   learn_addressable(section->device, section->device_copy + offset, (const void *)sent.last_host,
                     sent.last_bytes);

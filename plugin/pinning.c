@@ -136,11 +136,13 @@ bool om_pin_copy_async(om_pin *pin, uintptr_t device, const void *host, size_t b
 }
 
 bool om_pin_copy_on_device_async(om_pin *pin, uintptr_t to, uintptr_t from, size_t bytes) {
-  if (!pin->in_flight || OM_REAL_IF_LOADED(cuMemcpyDtoDAsync_v2) == NULL)
+  if (!om_pin_planned(pin) || OM_REAL_IF_LOADED(cuMemcpyDtoDAsync_v2) == NULL ||
+      OM_REAL_IF_LOADED(cuStreamSynchronize) == NULL)
     return false;
   enter_context(pin);
   int result = OM_REAL(cuMemcpyDtoDAsync_v2)(to, from, bytes, NULL);
   leave_context();
+  pin->in_flight |= result == 0;
   return result == 0;
 }
 

@@ -50,7 +50,7 @@ typedef struct {
   uintptr_t begin, end;  /* the pages to lock, [begin, end) */
   uintptr_t piece_bytes; /* each piece from begin on; the last one may be shorter */
   uintptr_t locked_end;  /* [begin, locked_end) is locked, in pieces */
-  bool in_flight;        /* copies it started (om_pin_copy_async), not yet waited for */
+  bool in_flight;        /* copies it started (om_pin_copy_*async), not yet waited for */
   double seconds;        /* spent registering, for OWNMAP_VERBOSE */
 } om_pin;
 
@@ -84,10 +84,10 @@ void om_pin_rest(om_pin *pin);
  * copies them itself). They are in place once om_pin_wait returns. */
 bool om_pin_copy_async(om_pin *pin, uintptr_t device, const void *host, size_t bytes);
 
-/* While copies it started are in flight, starts a copy of `bytes` within
- * the device's memory, made after them (the same stream); false when none
- * is in flight or the driver cannot (the caller waits and copies itself).
- * It is in place once om_pin_wait returns. */
+/* Starts a copy of `bytes` within the memory of the device of the pin's
+ * context, made after the copies in flight (the same stream); false when
+ * nothing is planned or the driver cannot (the caller copies itself). It
+ * is in place once om_pin_wait returns. */
 bool om_pin_copy_on_device_async(om_pin *pin, uintptr_t to, uintptr_t from, size_t bytes);
 
 /* Waits for the copies om_pin_copy_async started. A failed one leaves the

@@ -7,7 +7,9 @@
 // registered, and one array's copies (and the input's snapshot, queued
 // behind them) are still in flight while the other array's pieces are
 // registered (so more copies are in flight at some registration than one
-// array has pieces); the copies are waited
+// array has pieces); the input's snapshot and its restores before every
+// later step are made by the driver too, not the runtime; the copies are
+// waited
 // for before the kernel runs (the stand-in makes them only then), and
 // every piece is released when the block is freed, under the context it
 // was registered with. Blocks of 4 MiB and more get transparent huge pages
@@ -36,7 +38,7 @@
 // RUN:   %t 2>&1 | FileCheck %s --check-prefix=NOCONTEXT
 //
 // PIN: huge pages asked for the state: yes
-// PIN: fake-cuda: registered 6, unregistered 6, still registered 0, refused 0, errors 0, contexts pushed [[P:[0-9]+]] popped [[P]], copies started [[C:[1-9][0-9]*]] waited [[C]], registered while copying {{[1-9][0-9]*}}, most copies in flight at a registration {{[4-9]}}
+// PIN: fake-cuda: registered 6, unregistered 6, still registered 0, refused 0, errors 0, contexts pushed [[P:[0-9]+]] popped [[P]], copies started [[C:[1-9][0-9]*]] waited [[C]], registered while copying {{[1-9][0-9]*}}, most copies in flight at a registration {{[4-9]}}, copies within the device {{[1-9][0-9]+}}
 // NOPIN: huge pages asked for the state: no
 // NOPIN: fake-cuda: registered 0, unregistered 0, still registered 0, refused 0, errors 0, contexts pushed 0 popped 0, copies started 0
 // REFUSED: fake-cuda: registered 0, unregistered 0, still registered 0, refused 2, errors 0, contexts pushed [[P:[0-9]+]] popped [[P]], copies started 0

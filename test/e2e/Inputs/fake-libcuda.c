@@ -8,11 +8,13 @@
  * exit, on stderr:
  *   fake-cuda: registered R, unregistered U, still registered S, refused F,
  *   errors E, contexts pushed P popped Q, copies started C waited W,
- *   registered while copying O, most copies in flight at a registration M
+ *   registered while copying O, most copies in flight at a registration M,
+ *   copies within the device D
  * Asynchronous copies (the device is the host device: a memcpy), up and
  * within the device, are made in order only when the stream is
- * synchronised, so a caller that forgets to wait reads stale data. FAKE_CUDA_REFUSE=1 makes every registration fail, as a
- * driver out of page-lockable memory would; FAKE_CUDA_REFUSE_AFTER=K lets
+ * synchronised, so a caller that forgets to wait reads stale data.
+ * FAKE_CUDA_REFUSE=1 makes every registration fail, as a driver out of
+ * page-lockable memory would; FAKE_CUDA_REFUSE_AFTER=K lets
  * the first K succeed; FAKE_CUDA_NO_CONTEXT=1 says that no context is
  * current; FAKE_CUDA_NO_ASYNC=1 refuses asynchronous copies. */
 #include <pthread.h>
@@ -42,6 +44,7 @@ static struct {
 static int in_flight_count;
 static int registrations, releases, refusals, errors, pushes, pops, depth;
 static int copies_started, copies_waited, registered_while_copying, most_in_flight;
+static int copies_on_device;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static char context_object;
 
@@ -216,6 +219,7 @@ int cuMemcpyDtoDAsync_v2(unsigned long long to, unsigned long long from, size_t 
     in_flight[in_flight_count].bytes = bytes;
     in_flight_count++;
     copies_started++;
+    copies_on_device++;
     result = CUDA_SUCCESS;
   }
   pthread_mutex_unlock(&lock);
@@ -242,7 +246,7 @@ __attribute__((destructor)) static void print_ledger(void) {
   fprintf(stderr,
           "fake-cuda: registered %d, unregistered %d, still registered %d, refused %d, errors %d, "
           "contexts pushed %d popped %d, copies started %d waited %d, registered while "
-          "copying %d, most copies in flight at a registration %d\n",
+          "copying %d, most copies in flight at a registration %d, copies within the device %d\n",
           registrations, releases, still, refusals, errors, pushes, pops, copies_started,
-          copies_waited, registered_while_copying, most_in_flight);
+          copies_waited, registered_while_copying, most_in_flight, copies_on_device);
 }
