@@ -16,7 +16,8 @@
  * FAKE_CUDA_REFUSE=1 makes every registration fail, as a driver out of
  * page-lockable memory would; FAKE_CUDA_REFUSE_AFTER=K lets
  * the first K succeed; FAKE_CUDA_NO_CONTEXT=1 says that no context is
- * current; FAKE_CUDA_NO_ASYNC=1 refuses asynchronous copies. */
+ * current; FAKE_CUDA_NO_ASYNC=1 refuses asynchronous copies;
+ * FAKE_CUDA_ABORT_ON_ERROR=1 stops the process at the first error. */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -56,6 +57,8 @@ static int env_flag(const char *name) {
 static void error(const char *what, uintptr_t address) {
   fprintf(stderr, "fake-cuda: error: %s (%#lx)\n", what, (unsigned long)address);
   errors++;
+  if (env_flag("FAKE_CUDA_ABORT_ON_ERROR"))
+    abort();
 }
 
 int cuCtxGetCurrent(void **context) {
