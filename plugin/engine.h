@@ -62,12 +62,13 @@
  *    forwarded never waits for the engine except through the lock, so
  *    every waiter is eventually woken and no two threads wait for each
  *    other.
- *  - Copies up by DMA that a section started (held.h, "Copies in
- *    flight") never outlive the hold of the lock that started them: the
- *    unlock, and a wait on the condition, wait for them first. Until then
- *    the section's other copies wait for them or queue behind them, and
- *    its pages stay write-protected, so neither the runtime, nor a kernel,
- *    nor a host thread meets a copy half done.
+ *  - The driver's copies that a section started, up and within the
+ *    device (held.h, "Copies in flight"), never outlive the hold of the
+ *    lock that started them: the unlock, and a wait on the condition,
+ *    wait for them first. Until then the section's other copies wait for
+ *    them or queue behind them, and its pages stay write-protected, so
+ *    neither the runtime, nor a kernel, nor a host thread meets a copy
+ *    half done.
  *  - The fault handler takes the engine lock and never waits on the
  *    condition: it completes the faulting chunk (copy back, or make it
  *    writable) whatever the section's state, and the access is retried.

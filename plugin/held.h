@@ -148,13 +148,14 @@ void om_held_copy_to_device(om_held_section *section, uintptr_t host, size_t byt
  * goes on; false when it cannot (the caller copies with
  * om_held_copy_to_device).
  *
- * Copies in flight. They may stay in flight until the engine lock is
- * released (om_held_settle_all from om_engine_unlock), so that the next
+ * Copies in flight (these, and the driver's copies within the device,
+ * om_held_copy_on_device). They may stay in flight until the engine lock
+ * is released (om_held_settle_all from om_engine_unlock), so that the next
  * section's pages are locked while they travel. Until then: every other
  * copy of the section's (om_held_copy_*) waits for them first, or, for a
  * copy within the device, is queued behind them; its pages stay
  * write-protected (the engine makes them writable only after
- * om_held_settle); the section is not given back. */
+ * om_held_settle); giving it back waits for them first. */
 bool om_held_send_to_device(om_held_section *section, uintptr_t host, size_t bytes);
 
 /* Waits for the section's copies in flight and counts those up as one

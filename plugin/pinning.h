@@ -90,7 +90,7 @@ bool om_pin_copy_async(om_pin *pin, uintptr_t device, const void *host, size_t b
  * is in place once om_pin_wait returns. */
 bool om_pin_copy_on_device_async(om_pin *pin, uintptr_t to, uintptr_t from, size_t bytes);
 
-/* Waits for the copies om_pin_copy_async started. A failed one leaves the
+/* Waits for the copies om_pin_copy_*async started. A failed one leaves the
  * program's data in doubt: the program is stopped. */
 void om_pin_wait(om_pin *pin);
 
