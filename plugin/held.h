@@ -162,8 +162,14 @@ bool om_held_send_to_device(om_held_section *section, uintptr_t host, size_t byt
  * copy. */
 void om_held_settle(om_held_section *section);
 
-/* The same for every section of the table; cheap when none has any. */
-void om_held_settle_all(om_held_table *table);
+/* The same for every section of the table: no call on the lock's path
+ * when none has any. */
+extern unsigned om_held_sections_sending; /* with copies in flight; under the engine lock */
+void om_held_settle_each(om_held_table *table);
+static inline void om_held_settle_all(om_held_table *table) {
+  if (om_held_sections_sending != 0)
+    om_held_settle_each(table);
+}
 
 /* The device's newest bytes of host [host, host + bytes) into target. */
 void om_held_copy_from_device(om_held_section *section, void *target, uintptr_t host,

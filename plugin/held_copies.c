@@ -71,12 +71,11 @@ static bool host_cannot_address(int device) {
          device_addressable[device] == ADDRESSABLE_NO;
 }
 
-/* Sections with copies in flight (under the engine lock). */
-static unsigned sections_sending;
+unsigned om_held_sections_sending;
 
 static void note_in_flight(om_held_section *section) {
   if (!section->sending.any)
-    sections_sending++;
+    om_held_sections_sending++;
   section->sending.any = true;
 }
 
@@ -154,7 +153,7 @@ void om_held_settle(om_held_section *section) {
     return;
   om_pin_wait(&section->pin);
   section->sending = (om_held_sending){0};
-  sections_sending--;
+  om_held_sections_sending--;
   if (sent.bytes == 0)
     return;
   uintptr_t offset = sent.last_host - section->chunks.begin;
@@ -163,8 +162,9 @@ void om_held_settle(om_held_section *section) {
   count_copy(section, OM_TO_DEVICE, sent.bytes, sent.start_ns);
 }
 
-void om_held_settle_all(om_held_table *table) {
-  for (int i = 0, bound = om_held_slots_bound(table); sections_sending > 0 && i < bound; i++)
+void om_held_settle_each(om_held_table *table) {
+  for (int i = 0, bound = om_held_slots_bound(table); om_held_sections_sending > 0 && i < bound;
+       i++)
     om_held_settle(&table->slots[i]);
 }
 

@@ -124,6 +124,12 @@ void om_pin_rest(om_pin *pin) {
     ;
 }
 
+/* Whether the driver took a copy (its result); it is then in flight. */
+static bool started(om_pin *pin, int result) {
+  pin->in_flight |= result == 0;
+  return result == 0;
+}
+
 bool om_pin_copy_async(om_pin *pin, uintptr_t device, const void *host, size_t bytes) {
   if (OM_REAL_IF_LOADED(cuMemcpyHtoDAsync_v2) == NULL ||
       OM_REAL_IF_LOADED(cuStreamSynchronize) == NULL)
@@ -131,8 +137,7 @@ bool om_pin_copy_async(om_pin *pin, uintptr_t device, const void *host, size_t b
   enter_context(pin);
   int result = OM_REAL(cuMemcpyHtoDAsync_v2)(device, host, bytes, NULL);
   leave_context();
-  pin->in_flight |= result == 0;
-  return result == 0;
+  return started(pin, result);
 }
 
 bool om_pin_copy_on_device_async(om_pin *pin, uintptr_t to, uintptr_t from, size_t bytes) {
@@ -142,8 +147,7 @@ bool om_pin_copy_on_device_async(om_pin *pin, uintptr_t to, uintptr_t from, size
   enter_context(pin);
   int result = OM_REAL(cuMemcpyDtoDAsync_v2)(to, from, bytes, NULL);
   leave_context();
-  pin->in_flight |= result == 0;
-  return result == 0;
+  return started(pin, result);
 }
 
 void om_pin_wait(om_pin *pin) {

@@ -179,6 +179,22 @@ int cuMemHostUnregister(void *begin) {
   return result;
 }
 
+/* Queues a copy made at the next synchronisation (lock held). */
+static int enqueue(char *to, const char *from, size_t bytes) {
+  if (depth == 0) {
+    error("copied with no context current", (uintptr_t)from);
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  if (in_flight_count == MAX_IN_FLIGHT)
+    return CUDA_ERROR_INVALID_VALUE;
+  in_flight[in_flight_count].to = to;
+  in_flight[in_flight_count].from = from;
+  in_flight[in_flight_count].bytes = bytes;
+  in_flight_count++;
+  copies_started++;
+  return CUDA_SUCCESS;
+}
+
 int cuMemcpyHtoDAsync_v2(unsigned long long device, const void *host, size_t bytes,
                          void *stream) {
   (void)stream;
@@ -192,16 +208,8 @@ int cuMemcpyHtoDAsync_v2(unsigned long long device, const void *host, size_t byt
   int result = CUDA_ERROR_INVALID_VALUE;
   if (!inside)
     error("copied asynchronously from memory not inside one registration", low);
-  else if (depth == 0)
-    error("copied with no context current", low);
-  else if (in_flight_count < MAX_IN_FLIGHT) {
-    in_flight[in_flight_count].to = (char *)(uintptr_t)device;
-    in_flight[in_flight_count].from = host;
-    in_flight[in_flight_count].bytes = bytes;
-    in_flight_count++;
-    copies_started++;
-    result = CUDA_SUCCESS;
-  }
+  else
+    result = enqueue((char *)(uintptr_t)device, host, bytes);
   pthread_mutex_unlock(&lock);
   return result;
 }
@@ -213,18 +221,8 @@ int cuMemcpyDtoDAsync_v2(unsigned long long to, unsigned long long from, size_t 
   if (env_flag("FAKE_CUDA_NO_ASYNC"))
     return CUDA_ERROR_INVALID_VALUE;
   pthread_mutex_lock(&lock);
-  int result = CUDA_ERROR_INVALID_VALUE;
-  if (depth == 0)
-    error("copied with no context current", (uintptr_t)from);
-  else if (in_flight_count < MAX_IN_FLIGHT) {
-    in_flight[in_flight_count].to = (char *)(uintptr_t)to;
-    in_flight[in_flight_count].from = (const char *)(uintptr_t)from;
-    in_flight[in_flight_count].bytes = bytes;
-    in_flight_count++;
-    copies_started++;
-    copies_on_device++;
-    result = CUDA_SUCCESS;
-  }
+  int result = enqueue((char *)(uintptr_t)to, (const char *)(uintptr_t)from, bytes);
+  copies_on_device += result == CUDA_SUCCESS;
   pthread_mutex_unlock(&lock);
   return result;
 }
