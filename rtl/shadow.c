@@ -7,13 +7,13 @@
 #include <string.h>
 #include <sys/mman.h>
 
-_Static_assert(offsetof(om_device_shadow, generation) + sizeof(uint64_t) <= 64,
-               "a map or unmap reads one cache line of its device's shadow");
+_Static_assert(offsetof(om_device_shadow, high) + sizeof(uintptr_t) <= 64,
+               "a map or unmap touches one cache line of its device's shadow");
 
 void om_shadow_init(om_shadow *shadow) {
   memset(shadow, 0, sizeof *shadow);
   for (int d = 0; d < OM_SHADOW_DEVICES; d++)
-    pthread_mutex_init(&shadow->devices[d].lock, NULL);
+    om_lock_init(&shadow->devices[d].lock);
 }
 
 static om_device_shadow *device_of(om_shadow *shadow, int device) {
@@ -88,12 +88,20 @@ static void publish_span(om_shadow *shadow, om_device_shadow *dev) {
     atomic_fetch_or_explicit(&shadow->used_devices, bit, memory_order_release);
 }
 
+/* Moves `count` mappings of dev from index `from` to index `to`. Most
+ * changes are at the end (nothing to move): no call into the C library
+ * then, whose code a region would otherwise bring into the cache. */
+static void move_mappings(om_device_shadow *dev, size_t to, size_t from, size_t count) {
+  if (count > 0)
+    memmove(&dev->mappings[to], &dev->mappings[from], count * sizeof(om_mapping));
+}
+
 /* Adds mapping in order; false when out of room. */
 OM_HOT static bool insert(om_shadow *shadow, om_device_shadow *dev, const om_mapping *mapping) {
   if (!reserve_one(dev))
     return false;
   size_t i = first_ending_after(dev, mapping->begin);
-  memmove(&dev->mappings[i + 1], &dev->mappings[i], (dev->count - i) * sizeof(om_mapping));
+  move_mappings(dev, i + 1, i, dev->count - i);
   dev->mappings[i] = *mapping;
   dev->count++;
   bump_generation(dev);
@@ -103,7 +111,7 @@ OM_HOT static bool insert(om_shadow *shadow, om_device_shadow *dev, const om_map
 
 OM_HOT static void erase(om_shadow *shadow, om_device_shadow *dev, om_mapping *mapping) {
   size_t i = (size_t)(mapping - dev->mappings);
-  memmove(&dev->mappings[i], &dev->mappings[i + 1], (dev->count - i - 1) * sizeof(om_mapping));
+  move_mappings(dev, i, i + 1, dev->count - i - 1);
   dev->count--;
   bump_generation(dev);
   publish_span(shadow, dev);
@@ -150,10 +158,10 @@ OM_HOT om_map_outcome om_shadow_map(om_shadow *shadow, int device, uintptr_t beg
   om_device_shadow *dev = device_of(shadow, device);
   if (dev == NULL)
     return OM_MAP_UNTRACKED;
-  pthread_mutex_lock(&dev->lock);
+  om_lock_acquire(&dev->lock);
   om_map_outcome outcome =
       map_locked(shadow, dev, begin, begin + size, request, origin, conflicting);
-  pthread_mutex_unlock(&dev->lock);
+  om_lock_release(&dev->lock);
   return outcome;
 }
 
@@ -185,9 +193,9 @@ OM_HOT om_unmap_outcome om_shadow_unmap(om_shadow *shadow, int device, uintptr_t
   om_device_shadow *dev = device_of(shadow, device);
   if (dev == NULL)
     return OM_UNMAP_ABSENT;
-  pthread_mutex_lock(&dev->lock);
+  om_lock_acquire(&dev->lock);
   om_unmap_outcome outcome = unmap_locked(shadow, dev, begin, begin + size, request);
-  pthread_mutex_unlock(&dev->lock);
+  om_lock_release(&dev->lock);
   return outcome;
 }
 
@@ -196,11 +204,11 @@ bool om_shadow_mapping_of(om_shadow *shadow, int device, uintptr_t begin, size_t
   om_device_shadow *dev = device_of(shadow, device);
   if (dev == NULL || !om_device_span_may_overlap(dev, begin, begin + size))
     return false;
-  pthread_mutex_lock(&dev->lock);
+  om_lock_acquire(&dev->lock);
   om_mapping *m = overlapping(dev, begin, begin + size);
   if (m != NULL)
     *found = *m;
-  pthread_mutex_unlock(&dev->lock);
+  om_lock_release(&dev->lock);
   return m != NULL;
 }
 
@@ -216,12 +224,12 @@ static bool erase_at(om_shadow *shadow, int device, uintptr_t begin, bool associ
   om_device_shadow *dev = device_of(shadow, device);
   if (dev == NULL)
     return false;
-  pthread_mutex_lock(&dev->lock);
+  om_lock_acquire(&dev->lock);
   om_mapping *m = overlapping(dev, begin, begin);
   bool removed = m != NULL && m->begin == begin && (m->infinite || !associations_only);
   if (removed)
     erase(shadow, dev, m);
-  pthread_mutex_unlock(&dev->lock);
+  om_lock_release(&dev->lock);
   return removed;
 }
 
@@ -242,7 +250,7 @@ om_shadow_presence om_shadow_lookup(om_shadow *shadow, int device, uintptr_t beg
   if (dev == NULL)
     return OM_SHADOW_UNKNOWN;
   uint64_t epoch = atomic_load_explicit(&shadow->absence_epoch, memory_order_acquire);
-  pthread_mutex_lock(&dev->lock);
+  om_lock_acquire(&dev->lock);
   om_shadow_presence presence = OM_SHADOW_UNKNOWN;
   om_mapping *m = overlapping(dev, begin, begin);
   if (m != NULL) {
@@ -253,7 +261,7 @@ om_shadow_presence om_shadow_lookup(om_shadow *shadow, int device, uintptr_t beg
     if (slot->begin == begin && slot->epoch == epoch)
       presence = OM_SHADOW_ABSENT;
   }
-  pthread_mutex_unlock(&dev->lock);
+  om_lock_release(&dev->lock);
   return presence;
 }
 
@@ -270,7 +278,7 @@ void om_shadow_learn_absent(om_shadow *shadow, int device, uintptr_t begin,
   om_device_shadow *dev = device_of(shadow, device);
   if (dev == NULL || begin == 0)
     return;
-  pthread_mutex_lock(&dev->lock);
+  om_lock_acquire(&dev->lock);
   if (ticket.epoch == atomic_load_explicit(&shadow->absence_epoch, memory_order_acquire) &&
       ticket.forgets == atomic_load_explicit(&dev->absent_forgets, memory_order_relaxed)) {
     om_absent_slot *slot = absent_slot(dev, begin);
@@ -279,7 +287,7 @@ void om_shadow_learn_absent(om_shadow *shadow, int device, uintptr_t begin,
       bump_generation(dev);
     }
   }
-  pthread_mutex_unlock(&dev->lock);
+  om_lock_release(&dev->lock);
 }
 
 void om_shadow_forget_absent_range(om_shadow *shadow, int device, uintptr_t begin,
@@ -289,13 +297,13 @@ void om_shadow_forget_absent_range(om_shadow *shadow, int device, uintptr_t begi
     om_shadow_forget_absent_all(shadow);
     return;
   }
-  pthread_mutex_lock(&dev->lock);
+  om_lock_acquire(&dev->lock);
   atomic_fetch_add_explicit(&dev->absent_forgets, 1, memory_order_release);
   bump_generation(dev);
   for (size_t i = 0; i < OM_SHADOW_ABSENT_SLOTS; i++)
     if (dev->absent[i].begin >= begin && dev->absent[i].begin < end)
       dev->absent[i].begin = 0;
-  pthread_mutex_unlock(&dev->lock);
+  om_lock_release(&dev->lock);
 }
 
 void om_shadow_forget_absent_all(om_shadow *shadow) {
@@ -309,13 +317,13 @@ bool om_shadow_associate(om_shadow *shadow, int device, uintptr_t begin, size_t 
   om_device_shadow *dev = device_of(shadow, device);
   if (dev == NULL || size == 0)
     return false;
-  pthread_mutex_lock(&dev->lock);
+  om_lock_acquire(&dev->lock);
   bool added = false;
   if (overlapping(dev, begin, begin + size) == NULL) {
     om_mapping fresh = {.begin = begin, .end = begin + size, .infinite = true, .origin = *origin};
     added = insert(shadow, dev, &fresh);
   }
-  pthread_mutex_unlock(&dev->lock);
+  om_lock_release(&dev->lock);
   return added;
 }
 
@@ -331,11 +339,11 @@ bool om_shadow_find_overlap(om_shadow *shadow, uintptr_t begin, uintptr_t end, i
     om_device_shadow *dev = &shadow->devices[d];
     if (!om_device_span_may_overlap(dev, begin, end))
       continue;
-    pthread_mutex_lock(&dev->lock);
+    om_lock_acquire(&dev->lock);
     om_mapping *m = dev->count > 0 ? overlapping(dev, begin, end) : NULL;
     if (m != NULL)
       *found = *m;
-    pthread_mutex_unlock(&dev->lock);
+    om_lock_release(&dev->lock);
     if (m != NULL) {
       *device = d;
       return true;
@@ -349,10 +357,10 @@ void om_shadow_for_each(om_shadow *shadow,
                         void *context) {
   for (int d = 0; d < OM_SHADOW_DEVICES; d++) {
     om_device_shadow *dev = &shadow->devices[d];
-    pthread_mutex_lock(&dev->lock);
+    om_lock_acquire(&dev->lock);
     for (size_t i = 0; i < dev->count; i++)
       visit(d, &dev->mappings[i], context);
-    pthread_mutex_unlock(&dev->lock);
+    om_lock_release(&dev->lock);
   }
 }
 
@@ -361,24 +369,24 @@ void om_shadow_rewrite_origins(om_shadow *shadow,
                                void *context) {
   for (int d = 0; d < OM_SHADOW_DEVICES; d++) {
     om_device_shadow *dev = &shadow->devices[d];
-    pthread_mutex_lock(&dev->lock);
+    om_lock_acquire(&dev->lock);
     for (size_t i = 0; i < dev->count; i++)
       rewrite(&dev->mappings[i].origin, context);
-    pthread_mutex_unlock(&dev->lock);
+    om_lock_release(&dev->lock);
   }
 }
 
 void om_shadow_fork_prepare(om_shadow *shadow) {
   for (int d = 0; d < OM_SHADOW_DEVICES; d++)
-    pthread_mutex_lock(&shadow->devices[d].lock);
+    om_lock_acquire(&shadow->devices[d].lock);
 }
 
 void om_shadow_fork_parent(om_shadow *shadow) {
   for (int d = OM_SHADOW_DEVICES - 1; d >= 0; d--)
-    pthread_mutex_unlock(&shadow->devices[d].lock);
+    om_lock_release(&shadow->devices[d].lock);
 }
 
 void om_shadow_fork_child(om_shadow *shadow) {
   for (int d = 0; d < OM_SHADOW_DEVICES; d++)
-    pthread_mutex_init(&shadow->devices[d].lock, NULL);
+    om_lock_init(&shadow->devices[d].lock);
 }

@@ -25,13 +25,14 @@
  * reports (om_shadow_forget_absent*). A section whose start is known absent
  * and held by no mapping needs no probe.
  * Storage comes from mmap, never malloc: the plugin interposes malloc and
- * free, and free looks the shadow up. One mutex per device; no other lock is
- * taken while it is held.
+ * free, and free looks the shadow up. One lock per device (lock.h); no other
+ * lock is taken while it is held.
  */
 #ifndef OWNMAP_RTL_SHADOW_H
 #define OWNMAP_RTL_SHADOW_H
 
-#include <pthread.h>
+#include "lock.h"
+
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -78,7 +79,7 @@ typedef struct {
    * line: after the runtime's own work (the CUDA driver's, on a GPU) few
    * of the plugin's lines are still cached, and a region of a time loop
    * maps and unmaps here once each. */
-  pthread_mutex_t lock;
+  om_lock lock;
   om_mapping *mappings; /* sorted by begin, disjoint */
   size_t count;
   /* Bumped under the lock by every change of what om_shadow_lookup may
