@@ -56,7 +56,9 @@ static const struct {
 } functions[OM_REAL_COUNT] = {OM_REAL_FUNCTIONS(OM_REAL_ENTRY)};
 #undef OM_REAL_ENTRY
 
-void *_Atomic om_real_found[OM_REAL_COUNT];
+void *_Atomic om_real_found[OM_REAL_COUNT] __attribute__((aligned(64)));
+_Static_assert(OM_REAL_ID___tgt_target_data_update_mapper < 64 / sizeof(void *),
+               "the functions target regions call share one cache line of the table");
 
 /* ---- the libomptarget the process has loaded ---- */
 

@@ -35,7 +35,8 @@
   int32_t dep_count, void *deps, int32_t noalias_count, void *noalias_deps
 
 /* X(where, symbol, return type, parameters) for every function of
- * libomptarget (LLVM 19) and libomp that the plugin calls. `where`:
+ * libomptarget (LLVM 19) and libomp that the plugin calls; the first eight,
+ * which target regions call, fill the table's first cache line. `where`:
  *   NEXT     the one the caller would have bound without the plugin: the
  *            next after the plugin in the global scope (dlsym RTLD_NEXT),
  *            else the runtime's (the entry points the plugin forwards);
@@ -48,6 +49,10 @@
   X(NEXT, __tgt_target_kernel, int,                                                    \
     (om_ident *loc, int64_t device_id, int32_t num_teams, int32_t thread_limit,        \
      void *host_ptr, om_kernel_args *args))                                             \
+  X(NEXT, omp_target_is_present, int, (const void *host, int device))                   \
+  X(NEXT, omp_get_default_device, int, (void))                                          \
+  X(RUNTIME, omp_get_initial_device, int, (void))                                       \
+  X(RUNTIME, omp_get_num_devices, int, (void))                                          \
   X(NEXT, __tgt_target_data_begin_mapper, void, (OM_REAL_DATA_PARAMS))                  \
   X(NEXT, __tgt_target_data_end_mapper, void, (OM_REAL_DATA_PARAMS))                    \
   X(NEXT, __tgt_target_data_update_mapper, void, (OM_REAL_DATA_PARAMS))                 \
@@ -68,11 +73,7 @@
     (const void *host, const void *device_ptr, size_t size, size_t device_offset,       \
      int device))                                                                       \
   X(NEXT, omp_target_disassociate_ptr, int, (const void *host, int device))             \
-  X(NEXT, omp_target_is_present, int, (const void *host, int device))                   \
-  X(NEXT, omp_get_mapped_ptr, void *, (const void *host, int device))                   \
-  X(NEXT, omp_get_default_device, int, (void))                                          \
-  X(RUNTIME, omp_get_initial_device, int, (void))                                       \
-  X(RUNTIME, omp_get_num_devices, int, (void))
+  X(NEXT, omp_get_mapped_ptr, void *, (const void *host, int device))
 
 /* X(where, symbol) for the functions of other libraries, declared by their
  * headers (the C library's) or where they are called:
@@ -133,7 +134,7 @@ typedef enum { OM_REAL_FUNCTIONS(OM_REAL_ID) OM_REAL_COUNT } om_real_id;
 #undef OM_REAL_ID
 
 /* What each lookup found; NULL until found. Read through the macros. */
-extern void *_Atomic om_real_found[OM_REAL_COUNT];
+extern void *_Atomic om_real_found[OM_REAL_COUNT] __attribute__((aligned(64)));
 
 /* Looks function `id` up (with the rest of its library's functions, so
  * that later uses, the fault handler's among them, only read the table);
