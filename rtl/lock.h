@@ -1,8 +1,9 @@
 /* lock.h - the mutex of data that every target region touches (the
  * shadow's devices), taken and given back without a call into the C
- * library: on a GPU machine the driver's work between two regions evicts
- * the library's code and the plugin's links to it, which cost more to
- * bring back than the lock itself (hot_path.h, test/bench/region-footprint).
+ * library, so that a region's path runs none of the library's code and
+ * reads none of the plugin's links to it: 15 cache lines fewer a copying
+ * region (test/bench/region-footprint; on an H100 host its cost changed
+ * within the noise, docs/results/2026-12-06.md, runs 42-43).
  *
  * Model: the lock is one word in three states, 0 free, 1 held, 2 held and
  * a thread may be asleep waiting for it. Taking it is one compare-and-swap
