@@ -70,7 +70,7 @@ if(OWNMAP_PGO)
       "-DCMAKE_C_FLAGS=${CMAKE_C_FLAGS} -fprofile-instr-generate"
       "-DCMAKE_SHARED_LINKER_FLAGS=${CMAKE_SHARED_LINKER_FLAGS} -fprofile-instr-generate"
       "-DOWNMAP_LLVM_ROOT=${OWNMAP_LLVM_ROOT}"
-      -DOWNMAP_PGO=OFF -DOWNMAP_BUILD_REWRITER=OFF -DOWNMAP_BUILD_TESTS=OFF
+      -DOWNMAP_PGO=OFF -DOWNMAP_LTO=OFF -DOWNMAP_BUILD_REWRITER=OFF -DOWNMAP_BUILD_TESTS=OFF
     BUILD_COMMAND "${CMAKE_COMMAND}" --build "${instrumented_dir}" --target ownmap-plugin
     INSTALL_COMMAND ""
     # Its own build decides what is out of date; the plugin is relinked,
