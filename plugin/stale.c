@@ -3,6 +3,7 @@
 
 #include "check_report.h"
 #include "faults.h"
+#include "hot_path.h"
 #include "message.h"
 #include "offload_abi.h"
 #include "real.h"
@@ -15,7 +16,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-bool om_stale_tracking;
+OM_HOT_DATA bool om_stale_tracking;
 
 void om_stale_configure(bool enabled) { om_stale_tracking = enabled; }
 
