@@ -20,7 +20,7 @@ typedef struct {
  * the runtime's own work (the CUDA driver's, on a GPU) few of them are
  * still cached, and each line read costs more than the comparisons. */
 struct om_call_memo {
-  _Alignas(64) bool valid; /* each slot starts a cache line */
+  bool valid;
   bool has_bases;
   int device;
   int32_t count;

@@ -69,7 +69,7 @@ bool om_checks_heap_block_of(const om_checked_call *call, int32_t i, uintptr_t *
  * shadow may have lost step with the runtime, and the plugin must not
  * report what the runtime would not. Only asked during offload calls: the
  * runtime may be gone outside them (at exit, before the plugin's handlers). */
-static OM_HOT_DATA _Atomic(om_is_present_fn) runtime_presence;
+static _Atomic(om_is_present_fn) runtime_presence;
 
 /* The query, or NULL when it cannot be asked (the shadow's view stands). */
 om_is_present_fn om_checks_runtime_query(void) {

@@ -110,10 +110,6 @@
 /* Everything here is under the engine lock, except what held.h and
  * exposures.h say may be read without it. */
 typedef struct {
-  /* Read by every kernel (kernels.c), together on one cache line. */
-  _Alignas(64) om_elide_policy policy;
-  unsigned mapped_sections; /* held sections the program maps through the engine */
-  bool stopped;             /* set at exit (or too many exposures): nothing is held again */
   om_held_table table;
   om_claims claims;       /* the calls in flight that map through the runtime */
   om_exposures exposures; /* buffers MPI transports may touch unseen */
@@ -122,6 +118,9 @@ typedef struct {
   uint64_t use_clock;
   size_t device_bytes; /* device copies and snapshots held */
   size_t cache_bytes;
+  om_elide_policy policy;
+  bool stopped;             /* set at exit (or too many exposures): nothing is held again */
+  unsigned mapped_sections; /* held sections the program maps through the engine */
 } om_engine_state;
 
 extern om_engine_state om_engine;

@@ -47,8 +47,8 @@ static atomic_bool heap_recording = true;
  * protected page, and the engine must give the block back first). With
  * OWNMAP_CHECKS=full every block is recorded, so no call passes, and the
  * stale guards see every free. */
-static OM_HOT_DATA _Atomic size_t malloc_pass_below; /* 0 until initialised: no call passes */
-static OM_HOT_DATA _Atomic size_t free_pass_below;   /* also 0 unless the chunk sizes can be read */
+static _Atomic size_t malloc_pass_below; /* 0 until initialised: no call passes */
+static _Atomic size_t free_pass_below;   /* also 0 unless the chunk sizes can be read */
 
 void om_heap_set_recording(bool on, size_t min_bytes) {
   om_real_heap_ready();

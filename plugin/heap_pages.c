@@ -1,7 +1,6 @@
 /* heap_pages.c - which pages a heap block has to itself (heap_pages.h),
  * from glibc's chunk layout. */
 #include "heap_pages.h"
-#include "hot_path.h"
 
 #include "real.h"
 
@@ -17,7 +16,7 @@
 #define GLIBC_CHUNK_MMAPPED ((size_t)0x2)
 #define GLIBC_CHUNK_NON_MAIN_ARENA ((size_t)0x4)
 
-static OM_HOT_DATA bool malloc_is_glibc;
+static bool malloc_is_glibc;
 static pthread_once_t malloc_identified = PTHREAD_ONCE_INIT;
 
 static void identify_malloc(void) {

@@ -125,7 +125,7 @@ static void initialize(void) {
 static pthread_once_t initialized = PTHREAD_ONCE_INIT;
 /* Set once initialize has run: each offload call then reads this flag
  * instead of calling the C library's pthread_once (hot_path.h). */
-static OM_HOT_DATA atomic_bool initialized_done;
+static atomic_bool initialized_done;
 
 static void initialize_once(void) {
   initialize();

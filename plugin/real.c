@@ -28,7 +28,6 @@
  * comes back here.
  */
 #include "real.h"
-#include "hot_path.h"
 
 #include "message.h"
 
@@ -251,7 +250,7 @@ void *om_real_look_up(om_real_id id) {
 
 /* ---- the malloc family's bootstrap ---- */
 
-OM_HOT_DATA atomic_bool om_real_heap_found;
+atomic_bool om_real_heap_found;
 static _Thread_local bool heap_lookup_running __attribute__((tls_model("initial-exec")));
 
 /* The caller then uses the arena. Two threads may both look the family up,

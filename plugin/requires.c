@@ -11,7 +11,7 @@
  * whose data holds the requirement bits. */
 enum { REGISTER_REQUIRES = 0x10, REQUIRES_UNIFIED_SHARED_MEMORY = 0x008 };
 
-static OM_HOT_DATA atomic_bool unified_memory;
+static atomic_bool unified_memory;
 
 void om_requires_note(const om_bin_desc *desc) {
   if (desc == NULL)

@@ -9,7 +9,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-OM_HOT_DATA bool om_self_timing;
+bool om_self_timing;
 
 /* Per thread: the call in flight. */
 static _Thread_local struct {

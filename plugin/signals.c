@@ -20,7 +20,6 @@
  * epoll_pwait, signalfd users' sigwait, raw system calls) are not seen. */
 #include "checks.h"
 #include "faults.h"
-#include "hot_path.h"
 #include "real.h"
 
 #include <signal.h>
@@ -30,7 +29,7 @@
 #define OM_EXPORT __attribute__((visibility("default")))
 
 /* Signals whose handler the program installed with SIGSEGV in sa_mask. */
-static OM_HOT_DATA atomic_ullong handler_masks_sigsegv;
+static atomic_ullong handler_masks_sigsegv;
 
 static bool keep_sigsegv_deliverable(void) { return om_checks_enabled(); }
 

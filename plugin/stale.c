@@ -3,7 +3,6 @@
 
 #include "check_report.h"
 #include "faults.h"
-#include "hot_path.h"
 #include "message.h"
 #include "offload_abi.h"
 #include "real.h"
@@ -16,7 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-OM_HOT_DATA bool om_stale_tracking;
+bool om_stale_tracking;
 
 void om_stale_configure(bool enabled) { om_stale_tracking = enabled; }
 

@@ -1,6 +1,5 @@
 /* allocations.c - the lock-free tables of live heap blocks (allocations.h). */
 #include "allocations.h"
-#include "hot_path.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -158,7 +157,7 @@ static bool large_add(tables *t, uintptr_t key, size_t size) {
 
 /* ---- both ---- */
 
-OM_HOT_DATA _Atomic size_t om_allocations_min_bytes;
+_Atomic size_t om_allocations_min_bytes;
 
 /* On a cache line of its own: the malloc family bumps it. */
 _Alignas(64) _Atomic uint64_t om_allocations_generation;

@@ -8,19 +8,11 @@
  * between functions that never run in a time loop. OM_COLD marks functions
  * that run rarely (messages, reports): they go elsewhere (.text.unlikely),
  * and the compiler lays out the blocks that call them after the others.
- *
- * OM_HOT_DATA marks the small, rarely written variables that a region or a
- * malloc-family call reads every time (settings, flags set once): they go
- * into .data, beside the few initialised ones read as often, rather than
- * each on a cache line of its own between the large zero-filled tables of
- * .bss. A variable written often (a generation that every malloc bumps)
- * stays out of it: its writes would evict the others from every core.
  */
 #ifndef OWNMAP_RTL_HOT_PATH_H
 #define OWNMAP_RTL_HOT_PATH_H
 
 #define OM_HOT __attribute__((hot))
 #define OM_COLD __attribute__((cold))
-#define OM_HOT_DATA __attribute__((section(".data")))
 
 #endif

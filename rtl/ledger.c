@@ -4,7 +4,6 @@
 #include "hot_path.h"
 #include "message.h"
 
-#include <stddef.h>
 #include <string.h>
 #include <time.h>
 
@@ -42,9 +41,6 @@ static bool same_site(const om_site *a, const om_site *b) {
 
 /* The row for site, claimed if new; the overflow row when the table is full.
  * Called with the lock held. */
-_Static_assert(offsetof(om_ledger, device_totals[1]) - offsetof(om_ledger, timeline_claimed) <= 64,
-               "a copy's timeline claim and device 0's totals share a cache line");
-
 static om_ledger_row *find_row(om_ledger *ledger, const om_site *site) {
   for (size_t probe = 0, i = site_hash(site) % SLOT_COUNT; probe < SLOT_COUNT;
        probe++, i = (i + 1) % SLOT_COUNT) {

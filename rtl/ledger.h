@@ -63,13 +63,11 @@ typedef struct {
   uint64_t time_ns[OM_DIRECTION_COUNT]; /* time spent in the copies of flow */
 } om_tally;
 
-/* The counts come first, at the start of a cache line: a copy's accounting
- * touches one line of its row (test/bench/region-footprint). */
 typedef struct {
-  _Alignas(64) om_flow flow[OM_DIRECTION_COUNT];
+  om_site site;
+  om_flow flow[OM_DIRECTION_COUNT];
   om_elided elided[OM_DIRECTION_COUNT];
   uint64_t time_ns[OM_DIRECTION_COUNT];
-  om_site site;
 } om_ledger_row;
 
 /* One copy made or skipped. `row` names the variable and site (rows never
@@ -94,11 +92,6 @@ typedef struct {
   pthread_mutex_t lock;
   size_t used;
   om_ledger_row other; /* everything that did not fit */
-  /* What every copy reads or adds to shares one cache line with the
-   * totals of device 0. */
-  _Alignas(64) atomic_uint_fast64_t timeline_claimed; /* events recorded, kept or not */
-  /* om_now_ns() when the plugin started; timeline times are relative to it. */
-  uint64_t epoch_ns;
   /* Per device, updated atomically without the lock. */
   om_flow device_totals[OM_LEDGER_DEVICES + 1][OM_DIRECTION_COUNT];
   om_elided device_elided[OM_LEDGER_DEVICES + 1][OM_DIRECTION_COUNT];
@@ -107,6 +100,9 @@ typedef struct {
   /* Open addressing with twice the slots it may fill keeps probes short. */
   bool slot_used[2 * OM_LEDGER_CAPACITY];
   om_ledger_row slots[2 * OM_LEDGER_CAPACITY];
+  /* om_now_ns() when the plugin started; timeline times are relative to it. */
+  uint64_t epoch_ns;
+  atomic_uint_fast64_t timeline_claimed; /* events recorded, kept or not */
   om_timeline_event timeline[OM_TIMELINE_CAPACITY];
 } om_ledger;
 
