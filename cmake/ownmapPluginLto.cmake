@@ -10,33 +10,14 @@
 # whatever links them (the plugin, unit tests, ownmap-run-settings) links
 # with -flto too: the link option travels with the targets.
 
+include(${CMAKE_CURRENT_LIST_DIR}/ownmapClangLinks.cmake)
+
 option(OWNMAP_LTO "Optimise the plugin at link time (clang, a linker that reads LLVM bitcode)" ON)
 
-# ownmap_lto_available(OUT_VAR): whether this compiler and linker can
-# optimise at link time; says why not otherwise.
-function(ownmap_lto_available out_var)
-  set(${out_var} OFF PARENT_SCOPE)
-  if(NOT CMAKE_C_COMPILER_ID STREQUAL "Clang")
-    message(STATUS "ownmap: LTO off: the C compiler is not clang")
-    return()
-  endif()
-  include(CheckCSourceCompiles)
-  set(CMAKE_REQUIRED_FLAGS -flto)
-  set(CMAKE_REQUIRED_LINK_OPTIONS -flto)
-  set(CMAKE_REQUIRED_QUIET ON)
-  check_c_source_compiles("int main(void) { return 0; }" OWNMAP_HAVE_LTO_LINKER)
-  if(NOT OWNMAP_HAVE_LTO_LINKER)
-    string(REGEX MATCH "^[0-9]+" major "${CMAKE_C_COMPILER_VERSION}")
-    message(STATUS "ownmap: LTO off: the linker cannot read clang's bitcode "
-                   "(Debian: llvm-${major}-linker-tools)")
-    return()
-  endif()
-  set(${out_var} ON PARENT_SCOPE)
-endfunction()
-
 if(OWNMAP_LTO)
-  ownmap_lto_available(ownmap_lto_usable)
-  if(ownmap_lto_usable)
+  string(REGEX MATCH "^[0-9]+" ownmap_llvm_major "${CMAKE_C_COMPILER_VERSION}")
+  ownmap_clang_links_with(LTO -flto llvm-${ownmap_llvm_major}-linker-tools OWNMAP_HAVE_LTO_LINKER)
+  if(OWNMAP_HAVE_LTO_LINKER)
     message(STATUS "ownmap: LTO on: the plugin is optimised as one module")
   else()
     set(OWNMAP_LTO OFF)

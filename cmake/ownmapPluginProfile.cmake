@@ -11,6 +11,8 @@
 # run, train writes an empty profile and says so: the plugin is then built
 # as without PGO, never not built.
 
+include(${CMAKE_CURRENT_LIST_DIR}/ownmapClangLinks.cmake)
+
 option(OWNMAP_PGO "Build the plugin with a profile trained on plugin/pgo/training-set (clang)" ON)
 
 # ownmap_pgo_available(OUT_VAR): whether this compiler can build and use a
@@ -18,8 +20,9 @@ option(OWNMAP_PGO "Build the plugin with a profile trained on plugin/pgo/trainin
 function(ownmap_pgo_available out_var)
   set(${out_var} OFF PARENT_SCOPE)
   string(REGEX MATCH "^[0-9]+" major "${CMAKE_C_COMPILER_VERSION}")
-  if(NOT CMAKE_C_COMPILER_ID STREQUAL "Clang")
-    message(STATUS "ownmap: PGO off: the C compiler is not clang")
+  ownmap_clang_links_with(PGO -fprofile-instr-generate libclang-rt-${major}-dev
+                          OWNMAP_HAVE_PROFILE_RUNTIME)
+  if(NOT OWNMAP_HAVE_PROFILE_RUNTIME)
     return()
   endif()
   get_filename_component(compiler_dir "${CMAKE_C_COMPILER}" DIRECTORY)
@@ -28,16 +31,6 @@ function(ownmap_pgo_available out_var)
     HINTS "${compiler_dir}" "${OWNMAP_LLVM_ROOT}/bin" NO_DEFAULT_PATH)
   if(NOT OWNMAP_LLVM_PROFDATA)
     message(STATUS "ownmap: PGO off: no llvm-profdata next to ${CMAKE_C_COMPILER}")
-    return()
-  endif()
-  include(CheckCSourceCompiles)
-  set(CMAKE_REQUIRED_FLAGS -fprofile-instr-generate)
-  set(CMAKE_REQUIRED_LINK_OPTIONS -fprofile-instr-generate)
-  set(CMAKE_REQUIRED_QUIET ON)
-  check_c_source_compiles("int main(void) { return 0; }" OWNMAP_HAVE_PROFILE_RUNTIME)
-  if(NOT OWNMAP_HAVE_PROFILE_RUNTIME)
-    message(STATUS "ownmap: PGO off: clang cannot link -fprofile-instr-generate "
-                   "(Debian: libclang-rt-${major}-dev)")
     return()
   endif()
   set(${out_var} ON PARENT_SCOPE)
