@@ -168,8 +168,7 @@ static unsigned copy_count(unsigned copies) { return (copies & 1u) + ((copies >>
  * and the device's totals, its time share and its event on the timeline. */
 static void record_copy(om_ledger *ledger, om_ledger_row *row, int device, om_direction direction,
                         uint64_t bytes, uint64_t share_ns, uint64_t event_ns) {
-  om_ledger_add(row, direction, bytes);
-  om_ledger_add_to_device(ledger, device, direction, bytes);
+  om_ledger_count_copy(ledger, row, device, direction, bytes);
   om_ledger_add_time(row, direction, share_ns);
   om_timeline_record(ledger, row, device, direction, bytes, false, OM_ELIDED_UNCHANGED, event_ns,
                      share_ns);

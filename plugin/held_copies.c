@@ -17,8 +17,7 @@ static void count_copy(const om_held_section *section, om_direction direction, u
   if (bytes == 0)
     return;
   uint64_t duration = om_now_ns() - start_ns;
-  om_ledger_add(section->row, direction, bytes);
-  om_ledger_add_to_device(&om_plugin_transfers, section->device, direction, bytes);
+  om_ledger_count_copy(&om_plugin_transfers, section->row, section->device, direction, bytes);
   om_ledger_add_time(section->row, direction, duration);
   om_timeline_record(&om_plugin_transfers, section->row, section->device, direction, bytes,
                      false, OM_ELIDED_UNCHANGED, start_ns, duration);

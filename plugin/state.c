@@ -10,6 +10,6 @@ void om_runtime_count_heap_calls(void) {
   om_thread_inside = OM_IN_RUNTIME_COUNTED;
 }
 
-om_ledger om_plugin_transfers = OM_LEDGER_INIT;
+om_ledger om_plugin_transfers = OM_LEDGER_PER_THREAD_INIT;
 om_shadow om_plugin_shadow;
 om_findings om_plugin_findings;

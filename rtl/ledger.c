@@ -2,12 +2,12 @@
 #include "ledger.h"
 
 #include "hot_path.h"
+#include "ledger_threads.h"
 #include "message.h"
 
+#include <stddef.h>
 #include <string.h>
 #include <time.h>
-
-#define SLOT_COUNT (2 * OM_LEDGER_CAPACITY)
 
 static void copy_cut(char *dst, size_t dst_size, om_span src) {
   size_t len = src.len < dst_size - 1 ? src.len : dst_size - 1;
@@ -42,8 +42,8 @@ static bool same_site(const om_site *a, const om_site *b) {
 /* The row for site, claimed if new; the overflow row when the table is full.
  * Called with the lock held. */
 static om_ledger_row *find_row(om_ledger *ledger, const om_site *site) {
-  for (size_t probe = 0, i = site_hash(site) % SLOT_COUNT; probe < SLOT_COUNT;
-       probe++, i = (i + 1) % SLOT_COUNT) {
+  for (size_t probe = 0, i = site_hash(site) % OM_LEDGER_SLOTS; probe < OM_LEDGER_SLOTS;
+       probe++, i = (i + 1) % OM_LEDGER_SLOTS) {
     if (ledger->slot_used[i]) {
       if (same_site(&ledger->slots[i].site, site))
         return &ledger->slots[i];
@@ -82,8 +82,24 @@ static int device_slot(int device) {
   return device >= 0 && device < OM_LEDGER_DEVICES ? device : OM_LEDGER_DEVICES;
 }
 
-OM_HOT void om_ledger_add_to_device(om_ledger *ledger, int device, om_direction direction,
-                                    uint64_t bytes) {
+/* The index of a row of the ledger, OM_LEDGER_SLOTS for the overflow row;
+ * -1 for a row of another ledger. */
+static ptrdiff_t row_index(const om_ledger *ledger, const om_ledger_row *row) {
+  if (row == &ledger->other)
+    return OM_LEDGER_SLOTS;
+  uintptr_t offset = (uintptr_t)row - (uintptr_t)ledger->slots; /* huge if below */
+  return offset < sizeof ledger->slots ? (ptrdiff_t)(offset / sizeof *row) : -1;
+}
+
+OM_HOT void om_ledger_count_copy(om_ledger *ledger, om_ledger_row *row, int device,
+                                 om_direction direction, uint64_t bytes) {
+  om_thread_counts *own = om_thread_counts_own(ledger);
+  ptrdiff_t index = row_index(ledger, row);
+  if (own != NULL && index >= 0) {
+    om_thread_counts_add_copy(own, (size_t)index, device_slot(device), direction, bytes);
+    return;
+  }
+  add_flow(&row->flow[direction], bytes);
   add_flow(&ledger->device_totals[device_slot(device)][direction], bytes);
 }
 
@@ -93,6 +109,9 @@ void om_ledger_device_totals(om_ledger *ledger, int device, om_flow out[OM_DIREC
     out[d] = (om_flow){__atomic_load_n(&flow->bytes, __ATOMIC_RELAXED),
                        __atomic_load_n(&flow->transfers, __ATOMIC_RELAXED)};
   }
+  pthread_mutex_lock(&ledger->lock);
+  om_thread_counts_fold_device(ledger, device_slot(device), out);
+  pthread_mutex_unlock(&ledger->lock);
 }
 
 static void add_elided(om_elided *elided, uint64_t bytes) {
@@ -125,6 +144,13 @@ OM_HOT void om_timeline_record(om_ledger *ledger, const om_ledger_row *row, int 
   if (elided)
     __atomic_fetch_add(&ledger->device_elided[slot][direction].reason_bytes[reason], bytes,
                        __ATOMIC_RELAXED);
+  /* Once the timeline is full, a thread that counts on its own counts the
+   * events it cannot keep there. */
+  om_thread_counts *own;
+  if (!om_timeline_has_room(ledger) && (own = om_thread_counts_own(ledger)) != NULL) {
+    om_thread_counts_add_not_kept(own);
+    return;
+  }
   uint64_t index = atomic_fetch_add_explicit(&ledger->timeline_claimed, 1, memory_order_relaxed);
   if (index >= OM_TIMELINE_CAPACITY)
     return;
@@ -168,7 +194,9 @@ void om_ledger_device_tally(om_ledger *ledger, int device, om_tally *out) {
 size_t om_timeline_kept(om_ledger *ledger, uint64_t *not_kept) {
   uint64_t claimed = atomic_load_explicit(&ledger->timeline_claimed, memory_order_relaxed);
   size_t kept = claimed < OM_TIMELINE_CAPACITY ? (size_t)claimed : OM_TIMELINE_CAPACITY;
-  *not_kept = claimed - kept;
+  pthread_mutex_lock(&ledger->lock);
+  *not_kept = claimed - kept + om_thread_counts_not_kept(ledger);
+  pthread_mutex_unlock(&ledger->lock);
   return kept;
 }
 
@@ -190,10 +218,13 @@ size_t om_ledger_snapshot(om_ledger *ledger, om_ledger_row *rows, size_t max,
                           om_ledger_row *other) {
   size_t count = 0;
   pthread_mutex_lock(&ledger->lock);
-  for (size_t i = 0; i < SLOT_COUNT && count < max; i++)
-    if (ledger->slot_used[i])
-      rows[count++] = ledger->slots[i];
+  for (size_t i = 0; i < OM_LEDGER_SLOTS && count < max; i++)
+    if (ledger->slot_used[i]) {
+      rows[count] = ledger->slots[i];
+      om_thread_counts_fold_row(ledger, i, &rows[count++]);
+    }
   *other = ledger->other;
+  om_thread_counts_fold_row(ledger, OM_LEDGER_SLOTS, other);
   pthread_mutex_unlock(&ledger->lock);
   return count;
 }
@@ -212,13 +243,14 @@ void om_ledger_fork_child(om_ledger *ledger) {
   pthread_mutex_init(&ledger->lock, NULL);
   /* The child counts its own copies from zero; the sites stay (rows never
    * move). */
-  for (size_t i = 0; i < SLOT_COUNT; i++)
+  for (size_t i = 0; i < OM_LEDGER_SLOTS; i++)
     if (ledger->slot_used[i])
       zero_counts(&ledger->slots[i]);
   zero_counts(&ledger->other);
   memset(ledger->device_totals, 0, sizeof ledger->device_totals);
   memset(ledger->device_elided, 0, sizeof ledger->device_elided);
   memset(ledger->device_time_ns, 0, sizeof ledger->device_time_ns);
+  om_thread_counts_fork_child(ledger);
   uint64_t not_kept;
   size_t kept = om_timeline_kept(ledger, &not_kept);
   for (size_t i = 0; i < kept; i++)

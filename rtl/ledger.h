@@ -88,6 +88,14 @@ typedef struct {
  * rest. */
 #define OM_TIMELINE_CAPACITY 4096
 
+/* Open addressing with twice the slots the table may fill keeps probes
+ * short. */
+#define OM_LEDGER_SLOTS (2 * OM_LEDGER_CAPACITY)
+
+/* One thread's counts of copies, in a ledger that counts per thread
+ * (ledger_threads.h). */
+typedef struct om_thread_counts om_thread_counts;
+
 typedef struct {
   pthread_mutex_t lock;
   size_t used;
@@ -97,9 +105,13 @@ typedef struct {
   om_elided device_elided[OM_LEDGER_DEVICES + 1][OM_DIRECTION_COUNT];
   uint64_t device_time_ns[OM_LEDGER_DEVICES + 1][OM_DIRECTION_COUNT];
   atomic_bool overflow_said;
-  /* Open addressing with twice the slots it may fill keeps probes short. */
-  bool slot_used[2 * OM_LEDGER_CAPACITY];
-  om_ledger_row slots[2 * OM_LEDGER_CAPACITY];
+  bool slot_used[OM_LEDGER_SLOTS];
+  om_ledger_row slots[OM_LEDGER_SLOTS];
+  /* Whether each thread counts the copies it makes in a block of its own
+   * (OM_LEDGER_PER_THREAD_INIT); the blocks made, and those no thread
+   * owns, under the lock (ledger_threads.c). */
+  bool per_thread;
+  om_thread_counts *thread_counts, *unowned_counts;
   /* om_now_ns() when the plugin started; timeline times are relative to it. */
   uint64_t epoch_ns;
   atomic_uint_fast64_t timeline_claimed; /* events recorded, kept or not */
@@ -107,6 +119,11 @@ typedef struct {
 } om_ledger;
 
 #define OM_LEDGER_INIT {.lock = PTHREAD_MUTEX_INITIALIZER}
+/* A ledger whose copies (om_ledger_count_copy) each thread counts in a
+ * block of its own, without atomic read-modify-writes, which its readers
+ * add up; for a ledger that lives as long as the program (a block's
+ * thread gives it back at exit). */
+#define OM_LEDGER_PER_THREAD_INIT {.lock = PTHREAD_MUTEX_INITIALIZER, .per_thread = true}
 
 /* Builds a site key, cutting name and file to fit. */
 void om_site_set(om_site *site, om_span name, om_span file, unsigned line);
@@ -120,9 +137,11 @@ om_ledger_row *om_ledger_row_of(om_ledger *ledger, const om_site *site);
 /* Adds one copy of `bytes` to a row (atomically; no lock). */
 void om_ledger_add(om_ledger_row *row, om_direction direction, uint64_t bytes);
 
-/* Adds one copy of `bytes` to the totals of device (atomically; no lock). */
-void om_ledger_add_to_device(om_ledger *ledger, int device, om_direction direction,
-                             uint64_t bytes);
+/* Adds one copy of `bytes` made for device to `row` of `ledger` and to the
+ * device's totals: in the calling thread's own counts where the ledger
+ * counts per thread, else atomically; no lock once the thread counts. */
+void om_ledger_count_copy(om_ledger *ledger, om_ledger_row *row, int device,
+                          om_direction direction, uint64_t bytes);
 
 /* The totals of device, or of all devices numbered OM_LEDGER_DEVICES and
  * above when device is OM_LEDGER_DEVICES. */

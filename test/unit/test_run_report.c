@@ -28,8 +28,7 @@ static om_ledger_row *row_of(const char *name, const char *file, unsigned line) 
 
 static void record(const char *name, const char *file, unsigned line, int device,
                    om_direction direction, uint64_t bytes) {
-  om_ledger_add(row_of(name, file, line), direction, bytes);
-  om_ledger_add_to_device(&ledger, device, direction, bytes);
+  om_ledger_count_copy(&ledger, row_of(name, file, line), device, direction, bytes);
 }
 
 #define NO_ELISION(direction)                                                           \
