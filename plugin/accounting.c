@@ -164,16 +164,6 @@ static unsigned entry_copies(om_call_kind kind, const om_map_entries *entries, i
 
 static unsigned copy_count(unsigned copies) { return (copies & 1u) + ((copies >> 1) & 1u); }
 
-/* Records one copy of entry `row` in direction: its bytes, in the ledger
- * and the device's totals, its time share and its event on the timeline. */
-static void record_copy(om_ledger *ledger, om_ledger_row *row, int device, om_direction direction,
-                        uint64_t bytes, uint64_t share_ns, uint64_t event_ns) {
-  om_ledger_count_copy(ledger, row, device, direction, bytes);
-  om_ledger_add_time(row, direction, share_ns);
-  om_timeline_record(ledger, row, device, direction, bytes, false, OM_ELIDED_UNCHANGED, event_ns,
-                     share_ns);
-}
-
 void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
                      const om_map_entries *entries,
                      const om_presence *before, const om_presence *after,
@@ -202,7 +192,8 @@ void om_account_call(om_ledger *ledger, om_call_kind kind, int device,
       uint64_t event_ns = kind == OM_CALL_KERNEL && direction == OM_FROM_DEVICE
                               ? start_ns + duration_ns
                               : at_ns;
-      record_copy(ledger, row, device, (om_direction)direction, bytes, share_ns, event_ns);
+      om_ledger_record_copy(ledger, row, device, (om_direction)direction, bytes, event_ns,
+                            share_ns);
       at_ns += share_ns;
     }
   }
@@ -217,8 +208,8 @@ OM_HOT void om_account_kernel_copies(om_ledger *ledger, int device,
     om_ledger_row *row = om_entry_row(ledger, entries, i, origin);
     uint64_t bytes = (uint64_t)entries->sizes[i];
     if ((to_device >> i) & 1)
-      record_copy(ledger, row, device, OM_TO_DEVICE, bytes, 0, start_ns);
+      om_ledger_record_copy(ledger, row, device, OM_TO_DEVICE, bytes, start_ns, 0);
     if ((from_device >> i) & 1)
-      record_copy(ledger, row, device, OM_FROM_DEVICE, bytes, 0, end_ns);
+      om_ledger_record_copy(ledger, row, device, OM_FROM_DEVICE, bytes, end_ns, 0);
   }
 }

@@ -16,11 +16,8 @@ static void count_copy(const om_held_section *section, om_direction direction, u
                        uint64_t start_ns) {
   if (bytes == 0)
     return;
-  uint64_t duration = om_now_ns() - start_ns;
-  om_ledger_count_copy(&om_plugin_transfers, section->row, section->device, direction, bytes);
-  om_ledger_add_time(section->row, direction, duration);
-  om_timeline_record(&om_plugin_transfers, section->row, section->device, direction, bytes,
-                     false, OM_ELIDED_UNCHANGED, start_ns, duration);
+  om_ledger_record_copy(&om_plugin_transfers, section->row, section->device, direction, bytes,
+                        start_ns, om_now_ns() - start_ns);
 }
 
 void om_held_count_elided(const om_held_section *section, om_direction direction,

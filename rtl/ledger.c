@@ -91,9 +91,10 @@ static ptrdiff_t row_index(const om_ledger *ledger, const om_ledger_row *row) {
   return offset < sizeof ledger->slots ? (ptrdiff_t)(offset / sizeof *row) : -1;
 }
 
-OM_HOT void om_ledger_count_copy(om_ledger *ledger, om_ledger_row *row, int device,
-                                 om_direction direction, uint64_t bytes) {
-  om_thread_counts *own = om_thread_counts_own(ledger);
+/* One copy of `bytes` into row and device: in `own` (the calling thread's
+ * counts, or NULL) where it can, else atomically. */
+static void count_copy(om_ledger *ledger, om_thread_counts *own, om_ledger_row *row, int device,
+                       om_direction direction, uint64_t bytes) {
   ptrdiff_t index = row_index(ledger, row);
   if (own != NULL && index >= 0) {
     om_thread_counts_add_copy(own, (size_t)index, device_slot(device), direction, bytes);
@@ -101,6 +102,11 @@ OM_HOT void om_ledger_count_copy(om_ledger *ledger, om_ledger_row *row, int devi
   }
   add_flow(&row->flow[direction], bytes);
   add_flow(&ledger->device_totals[device_slot(device)][direction], bytes);
+}
+
+OM_HOT void om_ledger_count_copy(om_ledger *ledger, om_ledger_row *row, int device,
+                                 om_direction direction, uint64_t bytes) {
+  count_copy(ledger, om_thread_counts_own(ledger), row, device, direction, bytes);
 }
 
 void om_ledger_device_totals(om_ledger *ledger, int device, om_flow out[OM_DIRECTION_COUNT]) {
@@ -135,9 +141,10 @@ OM_HOT void om_ledger_add_time(om_ledger_row *row, om_direction direction, uint6
     __atomic_fetch_add(&row->time_ns[direction], nanoseconds, __ATOMIC_RELAXED);
 }
 
-OM_HOT void om_timeline_record(om_ledger *ledger, const om_ledger_row *row, int device,
-                               om_direction direction, uint64_t bytes, bool elided,
-                               om_elision_reason reason, uint64_t start_ns, uint64_t duration_ns) {
+/* om_timeline_record, with the calling thread's counts (or NULL) found. */
+static void record_event(om_ledger *ledger, om_thread_counts *own, const om_ledger_row *row,
+                         int device, om_direction direction, uint64_t bytes, bool elided,
+                         om_elision_reason reason, uint64_t start_ns, uint64_t duration_ns) {
   int slot = device_slot(device);
   if (duration_ns != 0)
     __atomic_fetch_add(&ledger->device_time_ns[slot][direction], duration_ns, __ATOMIC_RELAXED);
@@ -146,8 +153,7 @@ OM_HOT void om_timeline_record(om_ledger *ledger, const om_ledger_row *row, int 
                        __ATOMIC_RELAXED);
   /* Once the timeline is full, a thread that counts on its own counts the
    * events it cannot keep there. */
-  om_thread_counts *own;
-  if (!om_timeline_has_room(ledger) && (own = om_thread_counts_own(ledger)) != NULL) {
+  if (own != NULL && !om_timeline_has_room(ledger)) {
     om_thread_counts_add_not_kept(own);
     return;
   }
@@ -164,6 +170,23 @@ OM_HOT void om_timeline_record(om_ledger *ledger, const om_ledger_row *row, int 
   event->elided = elided;
   event->reason = elided ? (uint8_t)reason : 0;
   atomic_store_explicit(&event->ready, true, memory_order_release);
+}
+
+OM_HOT void om_timeline_record(om_ledger *ledger, const om_ledger_row *row, int device,
+                               om_direction direction, uint64_t bytes, bool elided,
+                               om_elision_reason reason, uint64_t start_ns, uint64_t duration_ns) {
+  record_event(ledger, om_thread_counts_own(ledger), row, device, direction, bytes, elided, reason,
+               start_ns, duration_ns);
+}
+
+OM_HOT void om_ledger_record_copy(om_ledger *ledger, om_ledger_row *row, int device,
+                                  om_direction direction, uint64_t bytes, uint64_t start_ns,
+                                  uint64_t duration_ns) {
+  om_thread_counts *own = om_thread_counts_own(ledger);
+  count_copy(ledger, own, row, device, direction, bytes);
+  om_ledger_add_time(row, direction, duration_ns);
+  record_event(ledger, own, row, device, direction, bytes, false, OM_ELIDED_UNCHANGED, start_ns,
+               duration_ns);
 }
 
 OM_HOT uint64_t om_now_ns(void) {

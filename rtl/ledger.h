@@ -168,6 +168,12 @@ void om_timeline_record(om_ledger *ledger, const om_ledger_row *row, int device,
                         om_direction direction, uint64_t bytes, bool elided,
                         om_elision_reason reason, uint64_t start_ns, uint64_t duration_ns);
 
+/* One copy made: om_ledger_count_copy, om_ledger_add_time and
+ * om_timeline_record of it in one call. */
+void om_ledger_record_copy(om_ledger *ledger, om_ledger_row *row, int device,
+                           om_direction direction, uint64_t bytes, uint64_t start_ns,
+                           uint64_t duration_ns);
+
 /* Whether the timeline still keeps events. Once it is full it stays full
  * (events are only counted from then on; a forked child starts a new
  * one), so a caller that reads the clock only to stamp an event (a copy

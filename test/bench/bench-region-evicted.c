@@ -17,6 +17,16 @@ enum { MAX_KIB = 8192 };
 static char evicted[MAX_KIB * 1024];
 #pragma omp end declare target
 
+/* One region: the copying one of bench-region-overhead, and the eviction. */
+static void region(float *x, long i, long bytes) {
+#pragma omp target map(tofrom : x[0:4]) firstprivate(bytes)
+  {
+    for (long j = 0; j < bytes; j += 64)
+      evicted[j]++;
+    x[i % 4] += 1.0f;
+  }
+}
+
 int main(int argc, char **argv) {
   long regions = argc > 1 ? atol(argv[1]) : 100000;
   long kib = argc > 2 ? atol(argv[2]) : 2048;
@@ -27,23 +37,11 @@ int main(int argc, char **argv) {
   long bytes = kib * 1024;
   float x[4] = {1, 2, 3, 4};
   /* Warm-up: device initialisation and image loading stay out of the timing. */
-  for (int i = 0; i < 100; i++) {
-#pragma omp target map(tofrom : x[0:4]) firstprivate(bytes)
-    {
-      for (long j = 0; j < bytes; j += 64)
-        evicted[j]++;
-      x[i % 4] += 1.0f;
-    }
-  }
+  for (long i = 0; i < 100; i++)
+    region(x, i, bytes);
   double start = omp_get_wtime();
-  for (long i = 0; i < regions; i++) {
-#pragma omp target map(tofrom : x[0:4]) firstprivate(bytes)
-    {
-      for (long j = 0; j < bytes; j += 64)
-        evicted[j]++;
-      x[i % 4] += 1.0f;
-    }
-  }
+  for (long i = 0; i < regions; i++)
+    region(x, i, bytes);
   double seconds = omp_get_wtime() - start;
   printf("regions %ld us_per_region %.3f checksum %.0f\n", regions, seconds / regions * 1e6,
          (double)(x[0] + x[1] + x[2] + x[3]));
