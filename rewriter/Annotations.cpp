@@ -166,10 +166,6 @@ static llvm::Error readParam(const ParmVarDecl &P, ParamAnnotation &PA) {
     if (!S.starts_with(Prefix))
       continue;
     SourceLocation Loc = writtenLoc(*A, Ctx);
-    if (P.getLocation().isMacroID())
-      return sourceError(Rule::Macro, Loc, "annotated parameter '" + P.getName() +
-                                  "' comes from a macro expansion; write the "
-                                  "declaration out to have it rewritten");
     if (S.starts_with(LengthPrefix)) {
       if (auto E = addLength(PA, P, S.drop_front(LengthPrefix.size()), Loc))
         return E;

@@ -8,9 +8,11 @@ using namespace clang;
 
 namespace ownmap {
 
-llvm::Error checkIndependence(const SubscriptAnalysis &Subscripts,
-                              const CanonicalLoop &Loop,
-                              const VariableAccesses &VA) {
+/// The pattern checks: one written subscript that no two iterations share,
+/// or a block of elements of each iteration's own.
+static llvm::Error checkSubscriptPatterns(const SubscriptAnalysis &Subscripts,
+                                          const CanonicalLoop &Loop,
+                                          const VariableAccesses &VA) {
   const ASTContext &Ctx = VA.Var->getASTContext();
   auto text = [&](const Expr *E) { return sourceText(E, Ctx); };
   const Access *Write = nullptr;
@@ -69,6 +71,20 @@ llvm::Error checkIndependence(const SubscriptAnalysis &Subscripts,
                      "'" + Name + "' is written here");
 }
 
+llvm::Expected<ConflictFree>
+checkIndependence(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
+                  const VariableAccesses &VA) {
+  llvm::Error Patterns = checkSubscriptPatterns(Subscripts, Loop, VA);
+  if (!Patterns)
+    return ConflictFree{};
+  if (std::optional<ConflictFree> Proven =
+          proveConflictFree(Subscripts, VA, /*Levels=*/1)) {
+    llvm::consumeError(std::move(Patterns));
+    return *Proven;
+  }
+  return std::move(Patterns);
+}
+
 /// The loop's body, when it is exactly one canonical loop.
 static std::optional<CanonicalLoop> perfectlyNested(const CanonicalLoop &Loop) {
   const Stmt *Body = Loop.Loop->getBody();
@@ -88,48 +104,66 @@ static std::optional<CanonicalLoop> perfectlyNested(const CanonicalLoop &Loop) {
   return *Canonical;
 }
 
-bool collapsible(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
-                 const LoopAccesses &Accesses) {
+/// Distinct (outer, inner) index pairs write distinct elements of VA's
+/// array through its one written subscript.
+static bool pairsWriteApart(const SubscriptAnalysis &Subscripts,
+                            const CanonicalLoop &Inner,
+                            const VariableAccesses &VA) {
+  std::optional<Polynomial> Written;
+  for (const Access &A : VA.Accesses) {
+    auto S = Subscripts.analyse(A);
+    if (!S) {
+      llvm::consumeError(S.takeError());
+      return false;
+    }
+    // Blocks shared by an outer iteration (`xyz[3 * i + k]`) are not
+    // split between inner ones: only one subscript per written array.
+    if (Written && *Written != S->Value)
+      return false;
+    Written = S->Value;
+    if (S->Nest.size() < 2 || S->Nest[1].Var != Inner.Index ||
+        !Subscripts.ownsElements(*S, 1))
+      return false;
+  }
+  return true;
+}
+
+std::optional<std::vector<CheckedArray>>
+collapsible(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
+            const LoopAccesses &Accesses) {
   std::optional<CanonicalLoop> Inner = perfectlyNested(Loop);
   if (!Inner)
-    return false;
+    return std::nullopt;
   auto Outer = Subscripts.range(Loop, {});
   if (!Outer) {
     llvm::consumeError(Outer.takeError());
-    return false;
+    return std::nullopt;
   }
   auto Range = Subscripts.range(*Inner, {*Outer});
   if (!Range) {
     llvm::consumeError(Range.takeError());
-    return false;
+    return std::nullopt;
   }
   for (const Polynomial *Bound : {&Range->First, &Range->End, &Range->Upper})
     if (llvm::any_of(Bound->atoms(),
                      [&](const Atom &A) { return A.var() == Loop.Index; }))
-      return false;
+      return std::nullopt;
+  std::vector<CheckedArray> Checked;
   for (const VariableAccesses &VA : Accesses.Variables) {
     if (!VA.isPointer() || llvm::none_of(VA.Accesses, [](const Access &A) {
           return isWrite(A.Kind);
         }))
       continue;
-    std::optional<Polynomial> Written;
-    for (const Access &A : VA.Accesses) {
-      auto S = Subscripts.analyse(A);
-      if (!S) {
-        llvm::consumeError(S.takeError());
-        return false;
-      }
-      // Blocks shared by an outer iteration (`xyz[3 * i + k]`) are not
-      // split between inner ones: only one subscript per written array.
-      if (Written && *Written != S->Value)
-        return false;
-      Written = S->Value;
-      if (S->Nest.size() < 2 || S->Nest[1].Var != Inner->Index ||
-          !Subscripts.ownsElements(*S, 1))
-        return false;
-    }
+    if (pairsWriteApart(Subscripts, *Inner, VA))
+      continue;
+    std::optional<ConflictFree> Proven =
+        proveConflictFree(Subscripts, VA, /*Levels=*/2);
+    if (!Proven)
+      return std::nullopt;
+    if (!Proven->InBounds.empty())
+      Checked.push_back({VA.Var, *Proven});
   }
-  return true;
+  return Checked;
 }
 
 } // namespace ownmap

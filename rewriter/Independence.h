@@ -8,6 +8,7 @@
 #ifndef OWNMAP_REWRITER_INDEPENDENCE_H
 #define OWNMAP_REWRITER_INDEPENDENCE_H
 
+#include "AffineConflicts.h"
 #include "CanonicalLoop.h"
 #include "LoopAccess.h"
 #include "Subscript.h"
@@ -15,19 +16,29 @@
 
 namespace ownmap {
 
-/// A written array must be accessed at one subscript only, and iterations
-/// of Loop must reach disjoint elements through it, or each iteration's
-/// accesses must stay in a block of its own; anything else may depend on
-/// another iteration.
-llvm::Error checkIndependence(const SubscriptAnalysis &Subscripts,
-                              const CanonicalLoop &Loop,
-                              const VariableAccesses &VA);
+/// No two iterations of Loop may touch an element of VA's array that one
+/// of them writes: a written array accessed at one subscript that
+/// iterations keep apart, or accesses that stay in a block of each
+/// iteration's own, or else what isl proves (AffineConflicts.h), with the
+/// run-time condition it may need. Anything else may depend on another
+/// iteration.
+llvm::Expected<ConflictFree>
+checkIndependence(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
+                  const VariableAccesses &VA);
+
+/// An array whose independence holds under a run-time condition.
+struct CheckedArray {
+  const clang::VarDecl *Var;
+  ConflictFree Proof;
+};
 
 /// collapse(2) is safe when Loop's body is one canonical loop with
 /// invariant bounds (a rectangular nest) and distinct (outer, inner) index
-/// pairs write distinct elements of every written array.
-bool collapsible(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
-                 const LoopAccesses &Accesses);
+/// pairs write distinct elements of every written array: the arrays whose
+/// proof needs a run-time condition, or none when it is not safe.
+std::optional<std::vector<CheckedArray>>
+collapsible(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
+            const LoopAccesses &Accesses);
 
 } // namespace ownmap
 

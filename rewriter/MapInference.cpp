@@ -74,7 +74,8 @@ public:
         Ctx(Loop.Index->getASTContext()), Subscripts(Loop, Accesses, Annotations.statedFacts()) {}
 
   llvm::Expected<VariablePlan> plan(const VariableAccesses &VA);
-  bool collapsible(const LoopAccesses &Accesses) const {
+  std::optional<std::vector<CheckedArray>>
+  collapsible(const LoopAccesses &Accesses) const {
     return ownmap::collapsible(Subscripts, Loop, Accesses);
   }
   /// The section of VA's pointer from its subscripts alone (its errors
@@ -351,11 +352,13 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
                        "'" + Name + "' is declared here");
   if (auto E = checkBorrow(VA, *PA))
     return std::move(E);
-  if (auto E = checkIndependence(Subscripts, Loop, VA))
-    return std::move(E);
+  auto Independent = checkIndependence(Subscripts, Loop, VA);
+  if (!Independent)
+    return Independent.takeError();
   if (auto E = checkOutCoverage(Subscripts, VA, *PA))
     return std::move(E);
   VariablePlan Plan;
+  Plan.InBounds = Independent->InBounds;
   std::vector<Polynomial> Stated = Annotations.statedFacts();
   auto Early = earlyReads(Subscripts, VA, *PA, Stated);
   if (!Early)
@@ -466,8 +469,20 @@ llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
   }
   if (Errors)
     return std::move(Errors);
-  if (Infer.collapsible(Accesses))
+  if (auto Checked = Infer.collapsible(Accesses)) {
     Result.Collapse = 2;
+    for (const CheckedArray &C : *Checked)
+      for (VariablePlan &V : Result.Variables)
+        if (V.Var == C.Var && V.InBounds.empty())
+          V.InBounds = C.Proof.InBounds;
+  }
+  const std::string Kernel =
+      Annotations.Kernel ? Annotations.Kernel->getName().str() : "";
+  for (const VariablePlan &V : Result.Variables)
+    if (!V.InBounds.empty())
+      Result.Checks.push_back("ownmap_check_extents(\"" + Kernel + "\", \"" +
+                              V.Var->getName().str() + "\", " + V.InBounds +
+                              ");");
   return Result;
 }
 

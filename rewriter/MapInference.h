@@ -60,6 +60,10 @@ struct VariablePlan {
   clang::SourceLocation AnnotationLoc;
   clang::SourceLocation FirstRead, FirstWrite; // invalid when none
   std::string Reason;
+  /// A C condition under which the subscripts after the first of this
+  /// array parameter stay within their extents, which the loop's
+  /// independence relies on and checks before it runs (AffineConflicts.h).
+  std::string InBounds;
 };
 
 /// The offload of one loop: its directive and the evidence behind it.
@@ -79,6 +83,9 @@ struct OffloadPlan {
   /// where the device computes them from the mapped parameters
   /// (LoopAccesses::ViewsBeforeLoop).
   std::vector<const clang::VarDecl *> ViewsBeforeLoop;
+  /// Run-time checks of what the plan assumes, to go right before the
+  /// directive: every subscript within its extent (VariablePlan::InBounds).
+  std::vector<std::string> Checks;
 
   /// "#pragma omp target teams distribute parallel for map(...) ..."
   std::string pragma() const;

@@ -419,6 +419,8 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
                       Stated, Kernel.getASTContext());
   if (auto E = checkEarlierWrites(Loops, Regions, Stated))
     return fail(std::move(E));
+  for (PlannedLoop &Loop : Loops)
+    llvm::append_range(Loop.Checks, Loop.Plan.Checks);
   placeExclusivityChecks(*Annotations, Loops, Regions);
   placeFacts(Loops, Regions, Kernel.getASTContext());
   if (auto E = addEdits(Kernel,

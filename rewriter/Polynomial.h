@@ -13,6 +13,7 @@
 
 #include "ArithmeticType.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
@@ -116,10 +117,14 @@ public:
   /// The text computing in In (ArithmeticType.h): `(long)m * n`.
   std::string str(const ArithmeticType &In) const;
 
-private:
   using Monomial = llvm::SmallVector<Atom, 2>; // sorted; empty: constant
-  // In order of first appearance, no zero coefficients.
-  llvm::SmallVector<std::pair<Monomial, int64_t>, 4> Terms;
+  using Term = std::pair<Monomial, int64_t>;
+  /// The monomials and their coefficients, in order of first appearance.
+  llvm::ArrayRef<Term> terms() const { return Terms; }
+
+private:
+  // No zero coefficients.
+  llvm::SmallVector<Term, 4> Terms;
 
   void add(const Monomial &M, int64_t Coefficient);
   Polynomial scaled(int64_t Factor) const;

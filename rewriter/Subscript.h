@@ -88,6 +88,9 @@ public:
   /// that cannot be followed, e.g. "'k' is assigned in the loop body".
   std::string whyVarying(const Atom &A) const;
 
+  /// The facts P >= 0 the kernel states.
+  llvm::ArrayRef<Polynomial> stated() const { return Stated; }
+
 private:
   const CanonicalLoop &Loop;
   const LoopAccesses &Accesses;

@@ -93,6 +93,23 @@ static inline void ownmap_check_fact(const char *kernel, const char *fact,
   abort();
 }
 
+/* Called by code that ownmap-rewrite wrote, right before an offloaded loop
+ * that compares the subscripts of array parameter `array` dimension by
+ * dimension: fails the program when a subscript after the first would leave
+ * its extent (`holds` is false), an access C leaves undefined and on which
+ * the loop's iterations could share elements. */
+static inline void ownmap_check_extents(const char *kernel, const char *array,
+                                        int holds) {
+  if (holds)
+    return;
+  fprintf(stderr,
+          "ownmap: error: kernel '%s': a subscript of '%s' after the first "
+          "would leave its extent (undefined in C); the offloaded loop was "
+          "planned on each subscript staying in its dimension\n",
+          kernel, array);
+  abort();
+}
+
 /* Transfer-elision facts. Called by code that ownmap-rewrite wrote, right
  * before a kernel's directive: the next kernel this thread launches only
  * reads the `bytes` bytes at `begin` (an OM_IN section it maps `to`; the

@@ -1,0 +1,376 @@
+//===- AffineConflicts.cpp - loop-carried conflicts decided on isl --------===//
+#include "AffineConflicts.h"
+#include "ArrayParameters.h"
+#include "llvm/ADT/StringExtras.h"
+#include <isl/ast.h>
+#include <isl/ast_build.h>
+#include <isl/ctx.h>
+#include <isl/map.h>
+#include <isl/options.h>
+#include <isl/set.h>
+
+using namespace clang;
+
+namespace ownmap {
+
+namespace {
+
+/// An isl context for one question, silent on errors (a set isl cannot
+/// read is an answer of its own: no proof).
+class IslContext {
+public:
+  IslContext() : Ctx(isl_ctx_alloc()) {
+    isl_options_set_on_error(Ctx, ISL_ON_ERROR_CONTINUE);
+  }
+  ~IslContext() { isl_ctx_free(Ctx); }
+  IslContext(const IslContext &) = delete;
+  IslContext &operator=(const IslContext &) = delete;
+  isl_ctx *get() const { return Ctx; }
+
+private:
+  isl_ctx *Ctx;
+};
+
+/// The invariant integers of a question, named om_p0, om_p1, ... for isl;
+/// a product of them (`m * n`) is one more.
+class Parameters {
+public:
+  std::string nameOf(const Polynomial::Monomial &M) {
+    std::vector<std::string> Factors;
+    for (const Atom &A : M)
+      Factors.push_back(A.text());
+    std::string Text = llvm::join(Factors, " * ");
+    for (size_t K = 0; K < Texts.size(); ++K)
+      if (Texts[K] == Text)
+        return name(K);
+    Texts.push_back(Text);
+    return name(Texts.size() - 1);
+  }
+  /// "[om_p0, om_p1] -> " (nothing when there are none).
+  std::string declaration() const {
+    if (Texts.empty())
+      return "";
+    std::vector<std::string> Names;
+    for (size_t K = 0; K < Texts.size(); ++K)
+      Names.push_back(name(K));
+    return "[" + llvm::join(Names, ", ") + "] -> ";
+  }
+  /// C text with every parameter's name replaced by its source text.
+  std::string toSource(llvm::StringRef C) const {
+    std::string Out;
+    while (!C.empty()) {
+      size_t At = C.find("om_p");
+      if (At == llvm::StringRef::npos) {
+        Out += C.str();
+        break;
+      }
+      Out += C.take_front(At).str();
+      C = C.drop_front(At + 4);
+      size_t Digits = C.find_if_not(llvm::isDigit);
+      unsigned K = 0;
+      C.take_front(Digits).getAsInteger(10, K);
+      C = C.drop_front(Digits == llvm::StringRef::npos ? C.size() : Digits);
+      const std::string &Text = Texts[K];
+      bool Plain = llvm::all_of(Text, [](char Ch) {
+        return llvm::isAlnum(Ch) || Ch == '_';
+      });
+      Out += Plain ? Text : "(" + Text + ")";
+    }
+    return Out;
+  }
+
+private:
+  std::vector<std::string> Texts;
+  static std::string name(size_t K) { return "om_p" + std::to_string(K); }
+};
+
+/// One access as isl sees it: the loops around it and its subscripts, one
+/// per dimension, outermost first.
+struct AffineAccess {
+  const Access *Site;
+  std::vector<IndexRange> Nest;
+  std::vector<Polynomial> Dims;
+};
+
+std::optional<AffineAccess> readAccess(const SubscriptAnalysis &Subscripts,
+                                       const Access &A) {
+  if (A.Callee || !A.Index || !A.ViewOffsets.empty())
+    return std::nullopt;
+  std::vector<const Expr *> Indices;
+  for (const RowSubscript &Row : A.Rows)
+    Indices.push_back(Row.Index);
+  Indices.push_back(A.Index);
+  AffineAccess Out{&A, {}, {}};
+  for (const Expr *Index : Indices) {
+    Access One = A;
+    One.Index = Index;
+    One.Rows.clear();
+    auto S = Subscripts.analyse(One);
+    if (!S) {
+      llvm::consumeError(S.takeError());
+      return std::nullopt;
+    }
+    if (Out.Nest.empty())
+      Out.Nest = S->Nest;
+    Out.Dims.push_back(S->Value);
+  }
+  return Out;
+}
+
+bool mentionsNest(const Atom &A, llvm::ArrayRef<IndexRange> Nest) {
+  return llvm::any_of(Nest, [&](const IndexRange &R) {
+    return A == R.Index || (R.Var && A.mentions(*R.Var));
+  });
+}
+
+/// P as an isl affine expression over the indices of Nest, named
+/// Prefix0, Prefix1, ...; none when it is not affine in them.
+std::optional<std::string> affineText(const Polynomial &P,
+                                      llvm::ArrayRef<IndexRange> Nest,
+                                      llvm::StringRef Prefix,
+                                      Parameters &Params) {
+  std::vector<std::string> Terms;
+  for (const Polynomial::Term &T : P.terms()) {
+    const Polynomial::Monomial &M = T.first;
+    std::string C = std::to_string(T.second);
+    if (M.empty()) {
+      Terms.push_back(C);
+      continue;
+    }
+    auto Level = llvm::find_if(
+        Nest, [&](const IndexRange &R) { return M.size() == 1 && M[0] == R.Index; });
+    if (Level != Nest.end()) {
+      Terms.push_back(C + "*" + Prefix.str() +
+                      std::to_string(Level - Nest.begin()));
+      continue;
+    }
+    if (llvm::any_of(M, [&](const Atom &A) { return mentionsNest(A, Nest); }))
+      return std::nullopt;
+    Terms.push_back(C + "*" + Params.nameOf(M));
+  }
+  if (Terms.empty())
+    return "0";
+  return "(" + llvm::join(Terms, " + ") + ")";
+}
+
+/// The tuple "[x0, x1]" of Nest's indices.
+std::string tuple(size_t Depth, llvm::StringRef Prefix) {
+  std::vector<std::string> Names;
+  for (size_t K = 0; K < Depth; ++K)
+    Names.push_back(Prefix.str() + std::to_string(K));
+  return "[" + llvm::join(Names, ", ") + "]";
+}
+
+/// What a question about one array is made of: constraints as isl text,
+/// with the parameters they name.
+class Builder {
+public:
+  Builder(llvm::ArrayRef<Polynomial> Facts, std::vector<Polynomial> Extents)
+      : Extents(std::move(Extents)) {
+    for (const Polynomial &F : Facts)
+      if (auto T = affineText(F, {}, "", Params))
+        FactTexts.push_back(*T + " >= 0");
+  }
+
+  /// The iterations where Access runs, with its indices named Prefix.
+  std::optional<std::string> domain(const AffineAccess &A,
+                                    llvm::StringRef Prefix) {
+    std::vector<std::string> Parts = FactTexts;
+    for (size_t K = 0; K < A.Nest.size(); ++K) {
+      auto Lower = affineText(A.Nest[K].Lower, A.Nest, Prefix, Params);
+      auto Upper = affineText(A.Nest[K].Upper, A.Nest, Prefix, Params);
+      if (!Lower || !Upper)
+        return std::nullopt;
+      std::string Index = Prefix.str() + std::to_string(K);
+      Parts.push_back(*Lower + " <= " + Index + " < " + *Upper);
+    }
+    return llvm::join(Parts, " and ");
+  }
+
+  /// Subscript D of A, named Prefix.
+  std::optional<std::string> subscript(const AffineAccess &A, size_t D,
+                                       llvm::StringRef Prefix) {
+    return affineText(A.Dims[D], A.Nest, Prefix, Params);
+  }
+
+  /// The extent of dimension D (1: the second), for an array parameter.
+  std::optional<std::string> extent(size_t D) {
+    return affineText(Extents[D - 1], {}, "", Params);
+  }
+
+  /// Every subscript after the first within its extent, or (Leave) some
+  /// subscript outside it.
+  std::optional<std::string> inExtents(const AffineAccess &A,
+                                       llvm::StringRef Prefix, bool Leave) {
+    std::vector<std::string> Parts;
+    for (size_t D = 1; D < A.Dims.size(); ++D) {
+      auto S = subscript(A, D, Prefix);
+      auto E = extent(D);
+      if (!S || !E)
+        return std::nullopt;
+      Parts.push_back(Leave ? "(" + *S + " < 0 or " + *S + " >= " + *E + ")"
+                            : "(0 <= " + *S + " < " + *E + ")");
+    }
+    if (Parts.empty())
+      return Leave ? "1 = 0" : "1 = 1";
+    return "(" + llvm::join(Parts, Leave ? " or " : " and ") + ")";
+  }
+
+  Parameters Params;
+
+private:
+  std::vector<Polynomial> Extents;
+  std::vector<std::string> FactTexts;
+};
+
+/// isl's answer to whether Text (a set or a map) is empty; none when isl
+/// cannot read it.
+std::optional<bool> isEmptyMap(isl_ctx *Ctx, const std::string &Text) {
+  isl_map *M = isl_map_read_from_str(Ctx, Text.c_str());
+  if (!M)
+    return std::nullopt;
+  isl_bool Empty = isl_map_is_empty(M);
+  isl_map_free(M);
+  if (Empty == isl_bool_error)
+    return std::nullopt;
+  return Empty == isl_bool_true;
+}
+
+/// The pairs of iterations, distinct in the first Levels loops, where A
+/// and B reach one element (each subscript within its extent).
+std::optional<std::string> conflictSet(Builder &B, const AffineAccess &X,
+                                       const AffineAccess &Y, unsigned Levels) {
+  if (X.Dims.size() != Y.Dims.size() || X.Nest.size() < Levels ||
+      Y.Nest.size() < Levels)
+    return std::nullopt;
+  auto DomX = B.domain(X, "x"), DomY = B.domain(Y, "y");
+  auto InX = B.inExtents(X, "x", false), InY = B.inExtents(Y, "y", false);
+  if (!DomX || !DomY || !InX || !InY)
+    return std::nullopt;
+  std::vector<std::string> Parts{*DomX, *DomY, *InX, *InY};
+  for (size_t D = 0; D < X.Dims.size(); ++D) {
+    auto SX = B.subscript(X, D, "x"), SY = B.subscript(Y, D, "y");
+    if (!SX || !SY)
+      return std::nullopt;
+    Parts.push_back(*SX + " = " + *SY);
+  }
+  std::vector<std::string> Apart;
+  for (unsigned L = 0; L < Levels; ++L)
+    Apart.push_back("x" + std::to_string(L) + " != y" + std::to_string(L));
+  Parts.push_back("(" + llvm::join(Apart, " or ") + ")");
+  return "{ " + tuple(X.Nest.size(), "x") + " -> " + tuple(Y.Nest.size(), "y") +
+         " : " + llvm::join(Parts, " and ") + " }";
+}
+
+/// A C condition on the parameters under which no access leaves its row,
+/// "" when none ever does; none when isl cannot say it in C.
+std::optional<std::string> inBoundsCondition(isl_ctx *Ctx, Builder &B,
+                                             llvm::ArrayRef<AffineAccess> All) {
+  std::vector<std::pair<const AffineAccess *, std::string>> Leaving;
+  for (const AffineAccess &A : All) {
+    if (A.Dims.size() < 2)
+      continue;
+    auto Dom = B.domain(A, "x");
+    auto Out = B.inExtents(A, "x", true);
+    if (!Dom || !Out)
+      return std::nullopt;
+    Leaving.push_back({&A, "{ " + tuple(A.Nest.size(), "x") + " : " + *Dom +
+                               " and " + *Out + " }"});
+  }
+  if (Leaving.empty())
+    return std::string();
+  isl_set *Bad = nullptr;
+  for (const auto &[A, S] : Leaving) {
+    isl_set *One =
+        isl_set_read_from_str(Ctx, (B.Params.declaration() + S).c_str());
+    One = One ? isl_set_params(One) : nullptr;
+    // A check before the loop cannot tell whether an access that does not
+    // run in every iteration would leave its row.
+    isl_bool Never = One ? isl_set_is_empty(One) : isl_bool_error;
+    if (Never == isl_bool_error || (A->Site->Conditional && !Never)) {
+      isl_set_free(One);
+      isl_set_free(Bad);
+      return std::nullopt;
+    }
+    Bad = Bad ? isl_set_union(Bad, One) : One;
+  }
+  Bad = isl_set_coalesce(Bad);
+  isl_bool Never = isl_set_is_empty(Bad);
+  if (Never != isl_bool_false) {
+    isl_set_free(Bad);
+    return Never == isl_bool_true ? std::optional<std::string>(std::string())
+                                  : std::nullopt;
+  }
+  isl_set *Good = isl_set_coalesce(isl_set_complement(Bad));
+  if (isl_set_is_empty(Good) != isl_bool_false) {
+    isl_set_free(Good);
+    return std::nullopt;
+  }
+  isl_ast_build *Build = isl_ast_build_from_context(
+      isl_set_universe(isl_set_get_space(Good)));
+  isl_ast_expr *Expr = isl_ast_build_expr_from_set(Build, Good);
+  isl_ast_build_free(Build);
+  char *C = Expr ? isl_ast_expr_to_C_str(Expr) : nullptr;
+  isl_ast_expr_free(Expr);
+  if (!C)
+    return std::nullopt;
+  std::string Text = C;
+  free(C);
+  // isl writes floord, min and max for quotients and bounds it cannot
+  // split; the rewritten file does not define them.
+  for (llvm::StringRef Helper : {"floord", "min(", "max(", "%"})
+    if (llvm::StringRef(Text).contains(Helper))
+      return std::nullopt;
+  return B.Params.toSource(Text);
+}
+
+} // namespace
+
+std::optional<ConflictFree>
+proveConflictFree(const SubscriptAnalysis &Subscripts,
+                  const VariableAccesses &VA, unsigned Levels) {
+  std::vector<AffineAccess> All;
+  for (const Access &A : VA.Accesses) {
+    auto Read = readAccess(Subscripts, A);
+    if (!Read)
+      return std::nullopt;
+    All.push_back(std::move(*Read));
+  }
+  std::vector<Polynomial> Extents;
+  if (llvm::any_of(All, [](const AffineAccess &A) { return A.Dims.size() > 1; })) {
+    const auto *Param = dyn_cast<ParmVarDecl>(VA.Var);
+    if (!Param || !isArrayParameter(*Param))
+      return std::nullopt;
+    auto Shape = arrayShape(*Param);
+    if (!Shape) {
+      llvm::consumeError(Shape.takeError());
+      return std::nullopt;
+    }
+    Extents = Shape->InnerExtents;
+  }
+  IslContext Ctx;
+  Builder B(Subscripts.stated(), Extents);
+  for (size_t I = 0; I < All.size(); ++I)
+    for (size_t J = I; J < All.size(); ++J) {
+      if (!isWrite(All[I].Site->Kind) && !isWrite(All[J].Site->Kind))
+        continue;
+      auto Set = conflictSet(B, All[I], All[J], Levels);
+      if (!Set)
+        return std::nullopt;
+      std::optional<bool> Empty =
+          isEmptyMap(Ctx.get(), B.Params.declaration() + *Set);
+      if (!Empty || !*Empty)
+        return std::nullopt;
+    }
+  auto InBounds = inBoundsCondition(Ctx.get(), B, All);
+  if (!InBounds)
+    return std::nullopt;
+  ConflictFree Result;
+  Result.InBounds = *InBounds;
+  if (!InBounds->empty())
+    Result.InBoundsText = "the subscripts of '" + VA.Var->getName().str() +
+                          "' after the first stay within their extents";
+  return Result;
+}
+
+} // namespace ownmap

@@ -1,0 +1,56 @@
+//===- AffineConflicts.h - loop-carried conflicts decided on isl ----------===//
+//
+// Two accesses of an array conflict when they may reach one element and one
+// of them writes it. The offloaded loop (or the pair it collapses) carries
+// no dependence through the array when no two of its iterations hold
+// conflicting accesses. With the subscripts and the loop bounds affine in
+// the loops' indices and in invariant integers, isl, the integer set library
+// under PPCG and Polly, decides that exactly: the conflicting pairs form an
+// integer set, empty or not. Triangular nests (`j` from `i + 1`),
+// symmetric writes (`c[i][j]` with `c[j][i]`) and a row read while another
+// is written are all such sets.
+//
+// An array parameter's subscripts are compared dimension by dimension,
+// which equals comparing elements while each subscript after the first
+// stays within its extent, as C requires of an array. That assumption is
+// not taken on trust: isl gives the parameters under which some access
+// would leave its row, and the loop checks the rest at run time
+// (InBounds), unless isl proves it always holds.
+//
+// Whatever isl cannot express (an index times a variable, `i * n + j` with
+// `n` a parameter; calls; pointer views) gets no answer, and the caller
+// keeps its own analysis.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OWNMAP_REWRITER_AFFINECONFLICTS_H
+#define OWNMAP_REWRITER_AFFINECONFLICTS_H
+
+#include "LoopAccess.h"
+#include "Subscript.h"
+#include <optional>
+#include <string>
+
+namespace ownmap {
+
+/// What isl proved of one array.
+struct ConflictFree {
+  /// A C condition on the kernel's integers under which every subscript
+  /// after the first of the array stays within its extent; empty when that
+  /// always holds where the accesses run.
+  std::string InBounds;
+  /// The same, as the program's source would say it, for messages:
+  /// "subscripts after the first of 'a' stay within their extents".
+  std::string InBoundsText;
+};
+
+/// Proves, on isl, that no two iterations of the offloaded loop (Levels 1)
+/// or of the loop pair it collapses (Levels 2) hold accesses of VA's array
+/// that reach one element when one of them writes it. None when a conflict
+/// may exist or an access is not affine.
+std::optional<ConflictFree>
+proveConflictFree(const SubscriptAnalysis &Subscripts,
+                  const VariableAccesses &VA, unsigned Levels);
+
+} // namespace ownmap
+
+#endif
