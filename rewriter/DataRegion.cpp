@@ -280,8 +280,20 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
     else if (!provenNonNegative(High - H, Stated))
       return std::nullopt;
   }
-  if (!stable(Low) || !stable(High))
-    return std::nullopt;
+  // Sections that move with a host loop's variables (rows 0 to i of a
+  // factorisation's step i): the region keeps all the data.
+  std::optional<std::string> Whole;
+  if (!stable(Low) || !stable(High)) {
+    Whole = Front.WholeCount;
+    if (!Whole || llvm::any_of(Uses, [&](const Use &U) {
+          return U.Plan->WholeCount != Whole;
+        }))
+      return std::nullopt;
+    Low = Polynomial(0);
+    High = Polynomial::atom(Atom{*Whole, nullptr});
+    if (!stable(High))
+      return std::nullopt;
+  }
   MapKind Kind = *Front.Map;
   // Around a time loop, updates go only around its runs. OM_OUT data goes
   // in too, since the loop may not run.
@@ -308,8 +320,10 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
   for (const Use &U : Uses)
     NonEmpty.push_back(
         reachedCondition(*U.Plan->Length, U.Plan->NonEmpty, Stated, In));
-  std::string Section = Var->getName().str() + "[" + Low.str(In) + ":" +
-                        branchFreeLength(High - Low, NonEmpty, In) + "]";
+  std::string Section =
+      Whole ? Var->getName().str() + "[0:" + *Whole + "]"
+            : Var->getName().str() + "[" + Low.str(In) + ":" +
+                  branchFreeLength(High - Low, NonEmpty, In) + "]";
   std::vector<std::string> Where;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const Use &U : Uses) {
@@ -317,11 +331,13 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
     if (!llvm::is_contained(Where, At))
       Where.push_back(At);
   }
+  std::string Over = Whole ? " whole: their sections move with the host "
+                             "loop's variables"
+                           : " over the union of their sections";
   std::string Once =
       Around ? "; mapped once around the host loop at " +
-                   lineColumn(Around->Loop->getBeginLoc(), SM) +
-                   " over the union of their sections"
-             : "; mapped once over the union of their sections";
+                   lineColumn(Around->Loop->getBeginLoc(), SM) + Over
+             : "; mapped once" + Over;
   return RegionVariable{Var, Kind, Section,
                         "used by the loops at " + llvm::join(Where, ", ") +
                             Once};

@@ -371,6 +371,8 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
   Plan.AnnotationLoc = PA->KindLoc;
   if (auto E = section(VA, *PA, Plan, /*CoverViewStarts=*/false))
     return std::move(E);
+  if (PA->Length)
+    Plan.WholeCount = PA->LengthSnapshot.value_or(*PA->Length);
   if (Plan.Map == MapKind::From && isArrayParameter(*Param))
     copyInPartRows(*Param, Plan);
   return Plan;

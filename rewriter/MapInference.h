@@ -60,6 +60,10 @@ struct VariablePlan {
   clang::SourceLocation AnnotationLoc;
   clang::SourceLocation FirstRead, FirstWrite; // invalid when none
   std::string Reason;
+  /// The count of elements (rows of an array parameter) the annotation
+  /// or the declaration gives, as the map would write it: all of the data,
+  /// for a region whose loops' sections move with a host loop.
+  std::optional<std::string> WholeCount;
   /// A C condition under which the subscripts after the first of this
   /// array parameter stay within their extents, which the loop's
   /// independence relies on and checks before it runs (AffineConflicts.h).

@@ -31,6 +31,27 @@ using namespace clang;
 namespace ownmap {
 namespace {
 
+/// A loop of a kernel that stays on the host, and why.
+struct HostLoop {
+  const ForStmt *Loop;
+  std::string Why;
+  /// Loops inside it run on the device.
+  bool InnerOffloaded;
+};
+
+/// The message of E's first error, without the "cannot offload: " that
+/// says what an error stops.
+std::string firstMessage(llvm::Error E) {
+  std::string Message;
+  llvm::handleAllErrors(std::move(E), [&](const llvm::ErrorInfoBase &Info) {
+    if (Message.empty())
+      Message = Info.message();
+  });
+  llvm::StringRef Text(Message);
+  Text.consume_front("cannot offload: ");
+  return Text.str();
+}
+
 class KernelConsumer : public ASTConsumer {
 public:
   KernelConsumer(RewriteResults &Results, DiagnosticsEngine &Diags,
@@ -67,6 +88,19 @@ private:
                                 Diags.getSourceManager());
     reportWarning(Loc, Message, Diags);
   }
+  /// Reports a remark: what the rewriter gave up, and the reason.
+  void note(Rule R, SourceLocation Loc, const llvm::Twine &Message) {
+    FindingLevel Level =
+        Options.CostErrors ? FindingLevel::Error : FindingLevel::Note;
+    Results.Findings.addFinding(Level, R, Message.str(), Loc,
+                                Diags.getSourceManager());
+    if (Options.CostErrors) {
+      Results.HadErrors = true;
+      reportErrors(sourceError(R, Loc, Message), Diags);
+    } else {
+      reportRemark(Loc, Message, Diags);
+    }
+  }
   void adviseOnInOut(const KernelAnnotations &Annotations,
                      llvm::ArrayRef<PlannedLoop> Loops);
   void rewriteKernel(const FunctionDecl &Kernel, RewriteResults::File &File);
@@ -75,7 +109,12 @@ private:
                                        const SourceManager &SM);
   llvm::Error planSite(const KernelAnnotations &Annotations,
                        const LoopSite &Site, const SourceManager &SM,
-                       std::vector<PlannedLoop> &Out);
+                       std::vector<PlannedLoop> &Out,
+                       std::vector<HostLoop> &Host);
+  void remarkHostLoops(llvm::ArrayRef<HostLoop> Host);
+  void remarkCopies(llvm::ArrayRef<PlannedLoop> Loops,
+                    llvm::ArrayRef<DataRegion> Regions,
+                    llvm::ArrayRef<HostLoop> Host);
   /// Globals that the file's rewritten loops map and that are to be made
   /// `declare target link`, each once.
   llvm::SetVector<const VarDecl *> ToLink;
@@ -149,14 +188,17 @@ static llvm::Error checkNoFieldLocalHides(const PlannedLoop &Loop,
   return llvm::Error::success();
 }
 
-/// Plans Site's loop; when it cannot be offloaded (a time loop, whose
-/// iterations depend on each other), the loops of its body, which then run
-/// in its iterations on the host: when each of them can be, the loop stays
-/// on the host. Fails with the loop's own error otherwise.
+/// Plans Site's loop; when it cannot be offloaded (a time loop, or any
+/// loop whose iterations depend on each other), the loops of its body,
+/// which then run in its iterations on the host: when some of them can be,
+/// the loop stays on the host, and so do those of them that cannot, each
+/// put in Host with the reason. Fails with the loop's own error when none
+/// of its loops can be offloaded.
 llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
                                      const LoopSite &Site,
                                      const SourceManager &SM,
-                                     std::vector<PlannedLoop> &Out) {
+                                     std::vector<PlannedLoop> &Out,
+                                     std::vector<HostLoop> &Host) {
   auto Plan = planLoop(Annotations, Site, SM);
   if (Plan) {
     Out.push_back({Site, std::move(*Plan)});
@@ -176,12 +218,16 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
     return Plan.takeError();
   }
   std::vector<PlannedLoop> InnerPlans;
+  std::vector<HostLoop> InnerHost;
   for (const LoopSite &InnerSite : Inner)
-    if (auto E = planSite(Annotations, InnerSite, SM, InnerPlans)) {
-      llvm::consumeError(std::move(E));
-      return Plan.takeError();
-    }
-  llvm::consumeError(Plan.takeError());
+    if (auto E = planSite(Annotations, InnerSite, SM, InnerPlans, InnerHost))
+      InnerHost.push_back({InnerSite.Loop, firstMessage(std::move(E)),
+                           /*InnerOffloaded=*/false});
+  if (InnerPlans.empty())
+    return Plan.takeError();
+  Host.push_back({Site.Loop, firstMessage(Plan.takeError()),
+                  /*InnerOffloaded=*/true});
+  llvm::append_range(Host, std::move(InnerHost));
   llvm::append_range(Out, std::move(InnerPlans));
   return llvm::Error::success();
 }
@@ -366,6 +412,86 @@ static llvm::Error addEdits(const FunctionDecl &Kernel,
   return llvm::Error::success();
 }
 
+/// Every loop of the kernel that stays on the host is said, with why: the
+/// cost of a call depends on it.
+void KernelConsumer::remarkHostLoops(llvm::ArrayRef<HostLoop> Host) {
+  const SourceManager &SM = Diags.getSourceManager();
+  for (const HostLoop &H : Host) {
+    std::string Message =
+        (H.InnerOffloaded
+             ? "loop stays on the host, its inner loops are offloaded, one "
+               "kernel launch per iteration: "
+             : "loop stays on the host: ") +
+        H.Why;
+    note(Rule::CostHostLoop, SM.getExpansionLoc(H.Loop->getForLoc()),
+         Message);
+  }
+}
+
+/// The innermost host loop of Host around Loc, if any (Host lists outer
+/// loops before the loops in them).
+static const HostLoop *hostLoopAround(SourceLocation Loc,
+                                      llvm::ArrayRef<HostLoop> Host,
+                                      const SourceManager &SM) {
+  const HostLoop *Around = nullptr;
+  for (const HostLoop &H : Host)
+    if (H.InnerOffloaded &&
+        SM.isPointWithin(Loc, H.Loop->getBeginLoc(), H.Loop->getEndLoc()))
+      Around = &H;
+  return Around;
+}
+
+/// Every copy a call makes beyond moving each array in and out once is
+/// said: an update around host code, and an array that no data region
+/// keeps on the device between the loops that use it.
+void KernelConsumer::remarkCopies(llvm::ArrayRef<PlannedLoop> Loops,
+                                  llvm::ArrayRef<DataRegion> Regions,
+                                  llvm::ArrayRef<HostLoop> Host) {
+  const SourceManager &SM = Diags.getSourceManager();
+  auto Often = [&](SourceLocation Loc) -> std::string {
+    const HostLoop *H = hostLoopAround(Loc, Host, SM);
+    if (!H)
+      return "";
+    return ", in every iteration of the host loop at line " +
+           std::to_string(SM.getExpansionLineNumber(H->Loop->getForLoc()));
+  };
+  for (const DataRegion &Region : Regions)
+    for (const TargetUpdate &U : Region.Updates)
+      note(Rule::CostCopies, SM.getExpansionLoc(U.Before),
+           "'" + U.Section + "' is copied " +
+               (U.ToDevice ? "back to the device after"
+                           : "from the device for") +
+               " host code that uses it" + Often(U.Before));
+  std::vector<bool> InRegion(Loops.size(), false);
+  for (const DataRegion &Region : Regions)
+    for (size_t K = Region.First; K <= Region.Last; ++K)
+      InRegion[K] = true;
+  for (size_t K = 0; K < Loops.size(); ++K) {
+    if (InRegion[K])
+      continue;
+    SourceLocation For = Loops[K].Site.Loop->getForLoc();
+    std::string Repeated = Often(For);
+    for (const VariablePlan &V : Loops[K].Plan.Variables) {
+      if (!V.Map || V.Reduction || !V.Var->getType()->isPointerType())
+        continue;
+      bool Shared = llvm::any_of(Loops, [&](const PlannedLoop &Other) {
+        return &Other != &Loops[K] &&
+               llvm::any_of(Other.Plan.Variables, [&](const VariablePlan &W) {
+                 return W.Var == V.Var && W.Map;
+               });
+      });
+      if (Repeated.empty() && !Shared)
+        continue;
+      note(Rule::CostCopies, SM.getExpansionLoc(For),
+           "'" + V.Section + "' crosses at this loop's launch (map " +
+               mapKeyword(*V.Map) + "): no data region keeps it on the "
+               "device" +
+               (Shared ? " between the kernel's loops that use it" : "") +
+               Repeated);
+    }
+  }
+}
+
 void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
                                    RewriteResults::File &File) {
   const SourceManager &SM = Kernel.getASTContext().getSourceManager();
@@ -398,8 +524,9 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
     warn(Rule::KernelNoLoop, Kernel.getLocation(),
          "kernel '" + Kernel.getName() + "' has no 'for' loop to offload");
   std::vector<PlannedLoop> Loops;
+  std::vector<HostLoop> Host;
   for (const LoopSite &Site : Sites)
-    if (auto E = planSite(*Annotations, Site, SM, Loops)) {
+    if (auto E = planSite(*Annotations, Site, SM, Loops, Host)) {
       fail(std::move(E));
       Failed = true;
     }
@@ -413,12 +540,14 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
       fail(std::move(E));
     return;
   }
+  remarkHostLoops(Host);
   std::vector<Polynomial> Stated = Annotations->statedFacts();
   std::vector<DataRegion> Regions =
       planDataRegions(Loops, *Kernel.getBody(), PointerOrigins(*Annotations),
                       Stated, Kernel.getASTContext());
   if (auto E = checkEarlierWrites(Loops, Regions, Stated))
     return fail(std::move(E));
+  remarkCopies(Loops, Regions, Host);
   for (PlannedLoop &Loop : Loops)
     llvm::append_range(Loop.Checks, Loop.Plan.Checks);
   placeExclusivityChecks(*Annotations, Loops, Regions);

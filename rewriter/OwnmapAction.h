@@ -34,6 +34,9 @@ struct RewriteOptions {
   /// Add `#line` directives that keep the original file's lines (see
   /// LineDirectives.h).
   bool LineDirectives = true;
+  /// Report what the rewriter gives up (a loop left on the host, an array
+  /// copied more than once a call) as errors, not remarks.
+  bool CostErrors = false;
 };
 
 /// Creates actions that analyse every OM_KERNEL function defined in the

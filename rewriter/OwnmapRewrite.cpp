@@ -64,6 +64,12 @@ static cl::opt<bool> NoLineDirectives(
     cl::desc("Do not add the #line directives that make the compiler name "
              "the original file and lines (-i never adds them)"),
     cl::cat(OwnmapCategory));
+static cl::opt<bool> CostErrors(
+    "cost-errors",
+    cl::desc("Make every remark about cost an error (a loop left on the "
+             "host, an array copied more than once a kernel call): for a "
+             "guarantee that each call moves its arrays once"),
+    cl::cat(OwnmapCategory));
 // Hidden, for the test that a finding's rule and fields never depend on
 // its wording (test/rewriter/rule-ids-reworded.test).
 static cl::opt<bool> RewordFindings(
@@ -226,7 +232,7 @@ int main(int argc, const char **argv) {
 
   // In place, the rewritten file is the source: its own lines are the ones
   // to name.
-  ownmap::RunSettings Settings{{Audit, nullptr, !NoLineDirectives && !InPlace},
+  ownmap::RunSettings Settings{{Audit, nullptr, !NoLineDirectives && !InPlace, CostErrors},
                                ownmapFlags(argv[0]),
                                Jobs,
                                Inputs.size() > 1};
