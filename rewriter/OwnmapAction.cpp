@@ -208,6 +208,8 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
   std::vector<LoopSite> Inner;
   if (Body)
     Inner = findOutermostLoops(*Body);
+  else if (const auto *Nested = dyn_cast<ForStmt>(Site.Loop->getBody()))
+    Inner.push_back(LoopSite{Nested, nullptr}); // `for (..) for (..) {`
   if (Inner.empty()) {
     // Every loop of its body is under a directive already (as in the
     // tool's own output): nothing is left to offload.
@@ -419,8 +421,8 @@ void KernelConsumer::remarkHostLoops(llvm::ArrayRef<HostLoop> Host) {
   for (const HostLoop &H : Host) {
     std::string Message =
         (H.InnerOffloaded
-             ? "loop stays on the host, its inner loops are offloaded, one "
-               "kernel launch per iteration: "
+             ? "loop stays on the host, its inner loops are offloaded, "
+               "launched in each of its iterations: "
              : "loop stays on the host: ") +
         H.Why;
     note(Rule::CostHostLoop, SM.getExpansionLoc(H.Loop->getForLoc()),
@@ -432,10 +434,11 @@ void KernelConsumer::remarkHostLoops(llvm::ArrayRef<HostLoop> Host) {
 /// loops before the loops in them).
 static const HostLoop *hostLoopAround(SourceLocation Loc,
                                       llvm::ArrayRef<HostLoop> Host,
-                                      const SourceManager &SM) {
+                                      const SourceManager &SM,
+                                      const Stmt *Except = nullptr) {
   const HostLoop *Around = nullptr;
   for (const HostLoop &H : Host)
-    if (H.InnerOffloaded &&
+    if (H.InnerOffloaded && H.Loop != Except &&
         SM.isPointWithin(Loc, H.Loop->getBeginLoc(), H.Loop->getEndLoc()))
       Around = &H;
   return Around;
@@ -448,13 +451,26 @@ void KernelConsumer::remarkCopies(llvm::ArrayRef<PlannedLoop> Loops,
                                   llvm::ArrayRef<DataRegion> Regions,
                                   llvm::ArrayRef<HostLoop> Host) {
   const SourceManager &SM = Diags.getSourceManager();
-  auto Often = [&](SourceLocation Loc) -> std::string {
-    const HostLoop *H = hostLoopAround(Loc, Host, SM);
+  auto Often = [&](SourceLocation Loc,
+                   const Stmt *Except = nullptr) -> std::string {
+    const HostLoop *H = hostLoopAround(Loc, Host, SM, Except);
     if (!H)
       return "";
     return ", in every iteration of the host loop at line " +
            std::to_string(SM.getExpansionLineNumber(H->Loop->getForLoc()));
   };
+  for (const DataRegion &Region : Regions) {
+    SourceLocation Start = Region.HostLoop
+                               ? Region.HostLoop->getBeginLoc()
+                               : Loops[Region.First].Site.Loop->getForLoc();
+    std::string Repeated = Often(Start, Region.HostLoop);
+    if (Repeated.empty())
+      continue;
+    for (const RegionVariable &V : Region.Variables)
+      note(Rule::CostCopies, SM.getExpansionLoc(Start),
+           "'" + V.Section + "' crosses at this data region (map " +
+               mapKeyword(V.Map) + ")" + Repeated);
+  }
   for (const DataRegion &Region : Regions)
     for (const TargetUpdate &U : Region.Updates)
       note(Rule::CostCopies, SM.getExpansionLoc(U.Before),

@@ -26,7 +26,7 @@ OM_KERNEL void factor(int n, OM_INOUT double a[n][n]) {
         a[i][j] -= a[i][k] * a[k][j];
   }
 }
-// CHECK: cost-remarks.c:18:3: remark: loop stays on the host, its inner loops are offloaded, one kernel launch per iteration: possible loop-carried dependence: 'a' is written at 'a[i][j]' and accessed at 'a[i][k]'
+// CHECK: cost-remarks.c:18:3: remark: loop stays on the host, its inner loops are offloaded, launched in each of its iterations: possible loop-carried dependence: 'a' is written at 'a[i][j]' and accessed at 'a[i][k]'
 // CHECK: cost-remarks.c:19:5: remark: loop stays on the host: possible loop-carried dependence: 'a' is written at 'a[i][j]' and accessed at 'a[i][k]'
 // CHECK: cost-remarks.c:19:5: remark: 'a[0:n]' is copied from the device for host code that uses it, in every iteration of the host loop at line 18
 // CHECK: cost-remarks.c:24:5: remark: 'a[0:n]' is copied back to the device after host code that uses it, in every iteration of the host loop at line 18
