@@ -188,6 +188,33 @@ static llvm::Error checkNoFieldLocalHides(const PlannedLoop &Loop,
   return llvm::Error::success();
 }
 
+/// True when every error of E says that the loop's iterations cannot run
+/// apart (a dependence, a scalar written) or that its form keeps it off the
+/// device: the loop may stay on the host around offloaded loops. Errors in
+/// annotations, borrows or sections are the kernel's to fix. E is kept.
+static bool keepsLoopOnHost(llvm::Error &E) {
+  bool OnHost = true;
+  E = llvm::handleErrors(
+      std::move(E),
+      [&](std::unique_ptr<SourceError> SE) -> llvm::Error {
+        switch (SE->TheRule) {
+        case Rule::ParallelDependence:
+        case Rule::ParallelDistinct:
+        case Rule::ParallelScalar:
+        case Rule::LoopUnsupported:
+          break;
+        default:
+          OnHost = false;
+        }
+        return llvm::Error(std::move(SE));
+      },
+      [&](std::unique_ptr<llvm::ErrorInfoBase> Other) -> llvm::Error {
+        OnHost = false;
+        return llvm::Error(std::move(Other));
+      });
+  return OnHost;
+}
+
 /// Plans Site's loop; when it cannot be offloaded (a time loop, or any
 /// loop whose iterations depend on each other), the loops of its body,
 /// which then run in its iterations on the host: when some of them can be,
@@ -204,6 +231,9 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
     Out.push_back({Site, std::move(*Plan)});
     return llvm::Error::success();
   }
+  llvm::Error Why = Plan.takeError();
+  if (!keepsLoopOnHost(Why))
+    return Why;
   const auto *Body = dyn_cast<CompoundStmt>(Site.Loop->getBody());
   std::vector<LoopSite> Inner;
   if (Body)
@@ -214,20 +244,25 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
     // Every loop of its body is under a directive already (as in the
     // tool's own output): nothing is left to offload.
     if (Body && containsLoop(*Body)) {
-      llvm::consumeError(Plan.takeError());
+      llvm::consumeError(std::move(Why));
       return llvm::Error::success();
     }
-    return Plan.takeError();
+    return Why;
   }
   std::vector<PlannedLoop> InnerPlans;
   std::vector<HostLoop> InnerHost;
   for (const LoopSite &InnerSite : Inner)
-    if (auto E = planSite(Annotations, InnerSite, SM, InnerPlans, InnerHost))
+    if (auto E = planSite(Annotations, InnerSite, SM, InnerPlans, InnerHost)) {
+      if (!keepsLoopOnHost(E)) {
+        llvm::consumeError(std::move(Why));
+        return E;
+      }
       InnerHost.push_back({InnerSite.Loop, firstMessage(std::move(E)),
                            /*InnerOffloaded=*/false});
+    }
   if (InnerPlans.empty())
-    return Plan.takeError();
-  Host.push_back({Site.Loop, firstMessage(Plan.takeError()),
+    return Why;
+  Host.push_back({Site.Loop, firstMessage(std::move(Why)),
                   /*InnerOffloaded=*/true});
   llvm::append_range(Host, std::move(InnerHost));
   llvm::append_range(Out, std::move(InnerPlans));
