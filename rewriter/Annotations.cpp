@@ -71,7 +71,8 @@ bool isPlainData(QualType T) {
     QualType Q = Work.pop_back_val();
     if (Q->isArithmeticType())
       continue;
-    if (const auto *A = dyn_cast<ConstantArrayType>(Q->getAsArrayTypeUnsafe())) {
+    if (const auto *A =
+            dyn_cast_or_null<ConstantArrayType>(Q->getAsArrayTypeUnsafe())) {
       Work.push_back(A->getElementType());
       continue;
     }

@@ -71,7 +71,9 @@ void AccessWalker::visitStmt(const Stmt *S) {
         if (!V->getInit())
           continue;
         if (viewUsed(V, V->getLocation())) {
-          for (const ViewOffset &Offset : pointerViewOf(*V)->Offsets)
+          // The view outlives the loop over its offsets.
+          std::optional<PointerView> View = pointerViewOf(*V);
+          for (const ViewOffset &Offset : View->Offsets)
             visitValue(Offset.Term);
           continue;
         }

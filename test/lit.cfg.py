@@ -27,6 +27,10 @@ for var in list(os.environ):
     if var.startswith("OWNMAP_") or var.startswith("LIBOMPTARGET_") or var == "LD_PRELOAD":
         config.environment.pop(var, None)
 config.environment["OMP_TARGET_OFFLOAD"] = "MANDATORY"
+# A sanitizer build of the tools reports through these (scripts/test-variant).
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
 
 offload_flags = ("-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -gline-tables-only "
                  "-O1 -I{inc} -Wl,-rpath,{lib} -Wl,-rpath,{ownlib} -L{ownlib}").format(
