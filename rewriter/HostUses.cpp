@@ -140,6 +140,19 @@ void classify(const DeclRefExpr &Ref, const VarDecl &V, const ParentMap &Map,
   }
   E = P;
   P = Map.parentOf(E);
+  // A row of an array parameter (`a[i]` of `a[i][j]`): follow the later
+  // subscripts to the element, and count a use of the whole data.
+  while (E->getType()->isArrayType()) {
+    const Expr *Decay = dyn_cast_or_null<ImplicitCastExpr>(P);
+    const auto *Inner =
+        Decay ? dyn_cast_or_null<ArraySubscriptExpr>(Map.parentOf(Decay))
+              : nullptr;
+    if (!Inner || Inner->getBase() != Decay)
+      return Unknown();
+    Index = std::nullopt;
+    E = Inner;
+    P = Map.parentOf(E);
+  }
   const auto *Assign = dyn_cast_or_null<BinaryOperator>(P);
   const auto *Step = dyn_cast_or_null<UnaryOperator>(P);
   // `*edge += 2`, `++u[0]`: the cell is read and written in place.

@@ -513,17 +513,18 @@ void KernelConsumer::remarkCopies(llvm::ArrayRef<PlannedLoop> Loops,
                (U.ToDevice ? "back to the device after"
                            : "from the device for") +
                " host code that uses it" + Often(U.Before));
-  std::vector<bool> InRegion(Loops.size(), false);
+  // The arrays some data region keeps around each loop.
+  std::vector<llvm::SmallPtrSet<const VarDecl *, 4>> Kept(Loops.size());
   for (const DataRegion &Region : Regions)
     for (size_t K = Region.First; K <= Region.Last; ++K)
-      InRegion[K] = true;
+      for (const RegionVariable &V : Region.Variables)
+        Kept[K].insert(V.Var);
   for (size_t K = 0; K < Loops.size(); ++K) {
-    if (InRegion[K])
-      continue;
     SourceLocation For = Loops[K].Site.Loop->getForLoc();
     std::string Repeated = Often(For);
     for (const VariablePlan &V : Loops[K].Plan.Variables) {
-      if (!V.Map || V.Reduction || !V.Var->getType()->isPointerType())
+      if (!V.Map || V.Reduction || !V.Var->getType()->isPointerType() ||
+          Kept[K].count(V.Var))
         continue;
       bool Shared = llvm::any_of(Loops, [&](const PlannedLoop &Other) {
         return &Other != &Loops[K] &&

@@ -36,6 +36,26 @@ OM_KERNEL void factor(int n, OM_INOUT double a[n][n]) {
 // ERRORS: cost-remarks.c:19:5: error: 'a[0:n]' is copied from the device
 // ERRORS: cost-remarks.c:24:5: error: 'a[0:n]' is copied back to the device
 
+// Host code that only reads an OM_IN array parameter (a[i][j]) needs no
+// copy of it to the device; t[i], written on the host, crosses with each
+// launch.
+OM_KERNEL void sweep(int m, int n, OM_IN double a[m][n], OM_IN const double *x,
+                     OM_INOUT double *y, OM_INOUT double *t) {
+  for (int i = 0; i < m; i++) {
+    t[i] = 0.0;
+    for (int j = 0; j < n; j++)
+      t[i] = t[i] + a[i][j] * x[j];
+    for (int j = 0; j < n; j++)
+      y[j] = y[j] + a[i][j] * t[i];
+  }
+}
+// CHECK-NOT: remark: 'a[
+// CHECK: cost-remarks.c:[[#@LINE-9]]:3: remark: loop stays on the host, its inner loops are offloaded
+// CHECK: cost-remarks.c:[[#@LINE-9]]:5: remark: loop stays on the host: cannot prove that iterations write distinct elements of 't'
+// CHECK-NOT: remark: 'a[
+// CHECK: cost-remarks.c:[[#@LINE-9]]:5: remark: 't[i:(n > 0 ? 1 : 0)]' crosses at this loop's launch (map tofrom): no data region keeps it on the device, in every iteration of the host loop at line [[#@LINE-13]]
+// CHECK-NOT: remark: 'a[
+
 int main(void) {
   enum { N = 6 };
   static double a[N][N];
@@ -43,7 +63,13 @@ int main(void) {
     for (int j = 0; j < N; ++j)
       a[i][j] = (i == j ? N : 0) + 1.0 / (i + j + 1);
   factor(N, a);
+  static double x[N], y[N], t[N];
+  for (int i = 0; i < N; ++i)
+    x[i] = i % 3;
+  sweep(N, N, a, x, y, t);
   double sum = 0;
+  for (int i = 0; i < N; ++i)
+    sum += y[i] * (i + 1) + t[i];
   for (int i = 0; i < N; ++i)
     for (int j = 0; j < N; ++j)
       sum += a[i][j] * (i + 2 * j + 1);
