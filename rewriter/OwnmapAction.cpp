@@ -4,6 +4,7 @@
 #include "ArrayParameters.h"
 #include "Audit.h"
 #include "CanonicalLoop.h"
+#include "CostRemarks.h"
 #include "DataRegion.h"
 #include "Diagnostics.h"
 #include "EarlierWrites.h"
@@ -30,14 +31,6 @@ using namespace clang;
 
 namespace ownmap {
 namespace {
-
-/// A loop of a kernel that stays on the host, and why.
-struct HostLoop {
-  const ForStmt *Loop;
-  std::string Why;
-  /// Loops inside it run on the device.
-  bool InnerOffloaded;
-};
 
 /// The message of E's first error, without the "cannot offload: " that
 /// says what an error stops.
@@ -88,17 +81,20 @@ private:
                                 Diags.getSourceManager());
     reportWarning(Loc, Message, Diags);
   }
-  /// Reports a remark: what the rewriter gave up, and the reason.
-  void note(Rule R, SourceLocation Loc, const llvm::Twine &Message) {
-    FindingLevel Level =
-        Options.CostErrors ? FindingLevel::Error : FindingLevel::Note;
-    Results.Findings.addFinding(Level, R, Message.str(), Loc,
-                                Diags.getSourceManager());
-    if (Options.CostErrors) {
+  /// Reports what the rewriter gave up, and why: remarks, or errors with
+  /// --cost-errors.
+  void reportCosts(llvm::ArrayRef<CostRemark> Remarks) {
+    for (const CostRemark &R : Remarks) {
+      FindingLevel Level =
+          Options.CostErrors ? FindingLevel::Error : FindingLevel::Note;
+      Results.Findings.addFinding(Level, R.TheRule, R.Message, R.Loc,
+                                  Diags.getSourceManager());
+      if (!Options.CostErrors) {
+        reportRemark(R.Loc, R.Message, Diags);
+        continue;
+      }
       Results.HadErrors = true;
-      reportErrors(sourceError(R, Loc, Message), Diags);
-    } else {
-      reportRemark(Loc, Message, Diags);
+      reportErrors(sourceError(R.TheRule, R.Loc, R.Message), Diags);
     }
   }
   void adviseOnInOut(const KernelAnnotations &Annotations,
@@ -111,10 +107,6 @@ private:
                        const LoopSite &Site, const SourceManager &SM,
                        std::vector<PlannedLoop> &Out,
                        std::vector<HostLoop> &Host);
-  void remarkHostLoops(llvm::ArrayRef<HostLoop> Host);
-  void remarkCopies(llvm::ArrayRef<PlannedLoop> Loops,
-                    llvm::ArrayRef<DataRegion> Regions,
-                    llvm::ArrayRef<HostLoop> Host);
   /// Globals that the file's rewritten loops map and that are to be made
   /// `declare target link`, each once.
   llvm::SetVector<const VarDecl *> ToLink;
@@ -449,101 +441,6 @@ static llvm::Error addEdits(const FunctionDecl &Kernel,
   return llvm::Error::success();
 }
 
-/// Every loop of the kernel that stays on the host is said, with why: the
-/// cost of a call depends on it.
-void KernelConsumer::remarkHostLoops(llvm::ArrayRef<HostLoop> Host) {
-  const SourceManager &SM = Diags.getSourceManager();
-  for (const HostLoop &H : Host) {
-    std::string Message =
-        (H.InnerOffloaded
-             ? "loop stays on the host, its inner loops are offloaded, "
-               "launched in each of its iterations: "
-             : "loop stays on the host: ") +
-        H.Why;
-    note(Rule::CostHostLoop, SM.getExpansionLoc(H.Loop->getForLoc()),
-         Message);
-  }
-}
-
-/// The innermost host loop of Host around Loc, if any (Host lists outer
-/// loops before the loops in them).
-static const HostLoop *hostLoopAround(SourceLocation Loc,
-                                      llvm::ArrayRef<HostLoop> Host,
-                                      const SourceManager &SM,
-                                      const Stmt *Except = nullptr) {
-  const HostLoop *Around = nullptr;
-  for (const HostLoop &H : Host)
-    if (H.InnerOffloaded && H.Loop != Except &&
-        SM.isPointWithin(Loc, H.Loop->getBeginLoc(), H.Loop->getEndLoc()))
-      Around = &H;
-  return Around;
-}
-
-/// Every copy a call makes beyond moving each array in and out once is
-/// said: an update around host code, and an array that no data region
-/// keeps on the device between the loops that use it.
-void KernelConsumer::remarkCopies(llvm::ArrayRef<PlannedLoop> Loops,
-                                  llvm::ArrayRef<DataRegion> Regions,
-                                  llvm::ArrayRef<HostLoop> Host) {
-  const SourceManager &SM = Diags.getSourceManager();
-  auto Often = [&](SourceLocation Loc,
-                   const Stmt *Except = nullptr) -> std::string {
-    const HostLoop *H = hostLoopAround(Loc, Host, SM, Except);
-    if (!H)
-      return "";
-    return ", in every iteration of the host loop at line " +
-           std::to_string(SM.getExpansionLineNumber(H->Loop->getForLoc()));
-  };
-  for (const DataRegion &Region : Regions) {
-    SourceLocation Start = Region.HostLoop
-                               ? Region.HostLoop->getBeginLoc()
-                               : Loops[Region.First].Site.Loop->getForLoc();
-    std::string Repeated = Often(Start, Region.HostLoop);
-    if (Repeated.empty())
-      continue;
-    for (const RegionVariable &V : Region.Variables)
-      note(Rule::CostCopies, SM.getExpansionLoc(Start),
-           "'" + V.Section + "' crosses at this data region (map " +
-               mapKeyword(V.Map) + ")" + Repeated);
-  }
-  for (const DataRegion &Region : Regions)
-    for (const TargetUpdate &U : Region.Updates)
-      note(Rule::CostCopies, SM.getExpansionLoc(U.Before),
-           "'" + U.Section + "' is copied " +
-               (U.ToDevice ? "back to the device after"
-                           : "from the device for") +
-               " host code that uses it" + Often(U.Before));
-  // The arrays some data region keeps around each loop.
-  std::vector<llvm::SmallPtrSet<const VarDecl *, 4>> Kept(Loops.size());
-  for (const DataRegion &Region : Regions)
-    for (size_t K = Region.First; K <= Region.Last; ++K)
-      for (const RegionVariable &V : Region.Variables)
-        Kept[K].insert(V.Var);
-  for (size_t K = 0; K < Loops.size(); ++K) {
-    SourceLocation For = Loops[K].Site.Loop->getForLoc();
-    std::string Repeated = Often(For);
-    for (const VariablePlan &V : Loops[K].Plan.Variables) {
-      if (!V.Map || V.Reduction || !V.Var->getType()->isPointerType() ||
-          Kept[K].count(V.Var))
-        continue;
-      bool Shared = llvm::any_of(Loops, [&](const PlannedLoop &Other) {
-        return &Other != &Loops[K] &&
-               llvm::any_of(Other.Plan.Variables, [&](const VariablePlan &W) {
-                 return W.Var == V.Var && W.Map;
-               });
-      });
-      if (Repeated.empty() && !Shared)
-        continue;
-      note(Rule::CostCopies, SM.getExpansionLoc(For),
-           "'" + V.Section + "' crosses at this loop's launch (map " +
-               mapKeyword(*V.Map) + "): no data region keeps it on the "
-               "device" +
-               (Shared ? " between the kernel's loops that use it" : "") +
-               Repeated);
-    }
-  }
-}
-
 void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
                                    RewriteResults::File &File) {
   const SourceManager &SM = Kernel.getASTContext().getSourceManager();
@@ -592,14 +489,15 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
       fail(std::move(E));
     return;
   }
-  remarkHostLoops(Host);
+  const SourceManager &KernelSM = Kernel.getASTContext().getSourceManager();
+  reportCosts(hostLoopRemarks(Host, KernelSM));
   std::vector<Polynomial> Stated = Annotations->statedFacts();
   std::vector<DataRegion> Regions =
       planDataRegions(Loops, *Kernel.getBody(), PointerOrigins(*Annotations),
                       Stated, Kernel.getASTContext());
   if (auto E = checkEarlierWrites(Loops, Regions, Stated))
     return fail(std::move(E));
-  remarkCopies(Loops, Regions, Host);
+  reportCosts(copyRemarks(Loops, Regions, Host, KernelSM));
   for (PlannedLoop &Loop : Loops)
     llvm::append_range(Loop.Checks, Loop.Plan.Checks);
   placeExclusivityChecks(*Annotations, Loops, Regions);

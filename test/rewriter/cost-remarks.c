@@ -51,9 +51,9 @@ OM_KERNEL void sweep(int m, int n, OM_IN double a[m][n], OM_IN const double *x,
 }
 // CHECK-NOT: remark: 'a[
 // CHECK: cost-remarks.c:[[#@LINE-9]]:3: remark: loop stays on the host, its inner loops are offloaded
-// CHECK: cost-remarks.c:[[#@LINE-9]]:5: remark: loop stays on the host: cannot prove that iterations write distinct elements of 't'
+// CHECK: cost-remarks.c:[[#@LINE-8]]:5: remark: loop stays on the host: cannot prove that iterations write distinct elements of 't'
 // CHECK-NOT: remark: 'a[
-// CHECK: cost-remarks.c:[[#@LINE-9]]:5: remark: 't[i:(n > 0 ? 1 : 0)]' crosses at this loop's launch (map tofrom): no data region keeps it on the device, in every iteration of the host loop at line [[#@LINE-13]]
+// CHECK: cost-remarks.c:[[#@LINE-8]]:5: remark: 't[i:(n > 0 ? 1 : 0)]' crosses at this loop's launch (map tofrom): no data region keeps it on the device, in every iteration of the host loop at line [[#@LINE-12]]
 // CHECK-NOT: remark: 'a[
 
 int main(void) {

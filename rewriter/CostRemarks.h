@@ -1,0 +1,55 @@
+//===- CostRemarks.h - what a kernel call moves beyond its arrays once ----===//
+//
+// A rewritten kernel call moves each array it maps once in and once out,
+// unless the plan gives that up somewhere: a loop stays on the host (its
+// iterations depend on each other), host code between offloaded loops
+// needs `target update`s, or an array crosses with a loop's launch because
+// no data region keeps it. Each such place is a remark at its line, with
+// the reason and the loop whose iterations repeat it, so that a user can
+// predict what a call moves (docs/rewriter.md, "What a call moves").
+//
+//===----------------------------------------------------------------------===//
+#ifndef OWNMAP_REWRITER_COSTREMARKS_H
+#define OWNMAP_REWRITER_COSTREMARKS_H
+
+#include "DataRegion.h"
+#include "Rules.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <string>
+#include <vector>
+
+namespace ownmap {
+
+/// A loop of a kernel that stays on the host, and why.
+struct HostLoop {
+  const clang::ForStmt *Loop;
+  std::string Why;
+  /// Loops inside it run on the device.
+  bool InnerOffloaded;
+};
+
+/// One place where a call moves more than its arrays once.
+struct CostRemark {
+  Rule TheRule;
+  clang::SourceLocation Loc;
+  std::string Message;
+};
+
+/// A remark for each loop of Host (outer loops before the loops in them).
+std::vector<CostRemark> hostLoopRemarks(llvm::ArrayRef<HostLoop> Host,
+                                        const clang::SourceManager &SM);
+
+/// A remark for each copy beyond once in and once out: an update around
+/// host code, a region inside a host loop, and an array a loop maps that
+/// no region keeps while another loop maps it too or a host loop repeats
+/// the launch.
+std::vector<CostRemark> copyRemarks(llvm::ArrayRef<PlannedLoop> Loops,
+                                    llvm::ArrayRef<DataRegion> Regions,
+                                    llvm::ArrayRef<HostLoop> Host,
+                                    const clang::SourceManager &SM);
+
+} // namespace ownmap
+
+#endif
