@@ -182,7 +182,8 @@ static llvm::Error readParam(const ParmVarDecl &P, ParamAnnotation &PA) {
   return llvm::Error::success();
 }
 
-llvm::Expected<KernelAnnotations> readKernelAnnotations(const FunctionDecl &FD) {
+llvm::Expected<KernelAnnotations>
+readKernelAnnotations(const FunctionDecl &FD, const MacroText &Macros) {
   KernelAnnotations KA;
   KA.Kernel = &FD;
   // Every bad parameter and fact is reported, not only the first.
@@ -210,7 +211,7 @@ llvm::Expected<KernelAnnotations> readKernelAnnotations(const FunctionDecl &FD) 
     if (PA.Kind)
       KA.Params[P] = PA;
   }
-  auto Facts = readStatedFacts(FD);
+  auto Facts = readStatedFacts(FD, Macros);
   if (!Facts)
     Errors = llvm::joinErrors(std::move(Errors), Facts.takeError());
   else

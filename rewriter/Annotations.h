@@ -67,7 +67,8 @@ bool isKernel(const clang::FunctionDecl &FD);
 /// annotations on one parameter, OM_LEN or an ownership annotation on a
 /// non-pointer, and unknown "ownmap." strings are errors.
 llvm::Expected<KernelAnnotations>
-readKernelAnnotations(const clang::FunctionDecl &FD);
+readKernelAnnotations(const clang::FunctionDecl &FD,
+                      const MacroText &Macros = {});
 
 /// The text of V's OM_LEN, when it has one.
 std::optional<std::string> statedLength(const clang::VarDecl &V);

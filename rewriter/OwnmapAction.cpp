@@ -24,6 +24,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -48,8 +50,9 @@ std::string firstMessage(llvm::Error E) {
 class KernelConsumer : public ASTConsumer {
 public:
   KernelConsumer(RewriteResults &Results, DiagnosticsEngine &Diags,
-                 const RewriteOptions &Options)
-      : Results(Results), Diags(Diags), Options(Options) {}
+                 const RewriteOptions &Options, Preprocessor &PP)
+      : Results(Results), Diags(Diags), Options(Options),
+        Macros([&PP](llvm::StringRef Name) { return macroText(PP, Name); }) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override;
 
@@ -57,6 +60,19 @@ private:
   RewriteResults &Results;
   DiagnosticsEngine &Diags;
   const RewriteOptions &Options;
+  /// The file's object-like macros, for OM_FACT.
+  MacroText Macros;
+
+  static std::optional<std::string> macroText(Preprocessor &PP,
+                                              llvm::StringRef Name) {
+    const MacroInfo *Macro = PP.getMacroInfo(PP.getIdentifierInfo(Name));
+    if (!Macro || Macro->isFunctionLike())
+      return std::nullopt;
+    std::string Text;
+    for (const Token &T : Macro->tokens())
+      Text += PP.getSpelling(T) + " ";
+    return Text;
+  }
 
   void audit(ASTContext &Ctx);
 
@@ -452,7 +468,7 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
                                 "out to have it rewritten"));
   if (auto E = checkNestingDepth(*Kernel.getBody()))
     return fail(std::move(E));
-  auto Annotations = readKernelAnnotations(Kernel);
+  auto Annotations = readKernelAnnotations(Kernel, Macros);
   if (!Annotations)
     return fail(Annotations.takeError());
   auto Fields = expandStructParameters(*Annotations);
@@ -640,7 +656,7 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     return std::make_unique<KernelConsumer>(Results, CI.getDiagnostics(),
-                                            Options);
+                                            Options, CI.getPreprocessor());
   }
 
 private:

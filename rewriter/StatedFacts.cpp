@@ -19,8 +19,18 @@ namespace {
 /// parameters and decimal constants as leaves.
 class FactParser {
 public:
-  FactParser(llvm::StringRef Text, const FunctionDecl &Kernel)
-      : Text(Text), Kernel(Kernel) {}
+  FactParser(llvm::StringRef Text, const FunctionDecl &Kernel,
+             const MacroText &Macros, unsigned Depth = 0)
+      : Text(Text), Kernel(Kernel), Macros(Macros), Depth(Depth) {}
+
+  /// The whole text as one sum (a macro's expansion).
+  llvm::Expected<Polynomial> parseSum() {
+    auto Value = sum();
+    skipSpace();
+    if (Value && At != Text.size())
+      return error("unexpected '" + Text.substr(At).str() + "'");
+    return Value;
+  }
 
   /// The fact as P >= 0, or why it cannot be read.
   llvm::Expected<Polynomial> parse() {
@@ -50,6 +60,8 @@ public:
 private:
   llvm::StringRef Text;
   const FunctionDecl &Kernel;
+  const MacroText &Macros;
+  unsigned Depth; // macros expanded to reach this text
   size_t At = 0;
 
   llvm::Error error(const std::string &Why) const {
@@ -121,6 +133,18 @@ private:
           return error("'" + Word.str() + "' is not an integer parameter");
         return Polynomial::atom(Atom{Word.str(), P});
       }
+    if (std::optional<std::string> Expansion =
+            Macros ? Macros(Word) : std::nullopt) {
+      // Macros of macros, but not one that names itself through others.
+      if (Depth >= 16)
+        return error("macro '" + Word.str() + "' expands too deep");
+      auto Value =
+          FactParser(*Expansion, Kernel, Macros, Depth + 1).parseSum();
+      if (!Value)
+        return error("macro '" + Word.str() + "' (" + *Expansion +
+                     "): " + llvm::toString(Value.takeError()));
+      return Value;
+    }
     return error("'" + Word.str() + "' is not a parameter of the kernel");
   }
 };
@@ -130,17 +154,19 @@ private:
 /// The fact A states, or an error that says why it cannot be used.
 static llvm::Expected<StatedFact> readFact(const AnnotateAttr &A,
                                            const FunctionDecl &Kernel,
-                                           const VariableSet &Changed) {
+                                           const VariableSet &Changed,
+                                           const MacroText &Macros) {
   llvm::StringRef S = A.getAnnotation().drop_front(FactPrefix.size());
   SourceLocation Loc =
       Kernel.getASTContext().getSourceManager().getExpansionLoc(A.getLocation());
-  auto Value = FactParser(S, Kernel).parse();
+  auto Value = FactParser(S, Kernel, Macros).parse();
   if (!Value)
     return sourceError(Rule::AnnotationFact, Loc,
                        "cannot read OM_FACT(" + S + "): " +
                            llvm::toString(Value.takeError()) +
                            "; a fact compares sums and products of the "
-                           "kernel's integer parameters and constants");
+                           "kernel's integer parameters, constants and "
+                           "macros of them");
   for (const Atom &Named : Value->atoms())
     if (Changed.contains(Named.var()))
       return sourceError(Rule::AnnotationFact, Loc,
@@ -151,14 +177,14 @@ static llvm::Expected<StatedFact> readFact(const AnnotateAttr &A,
 }
 
 llvm::Expected<std::vector<StatedFact>>
-readStatedFacts(const FunctionDecl &Kernel) {
+readStatedFacts(const FunctionDecl &Kernel, const MacroText &Macros) {
   std::vector<StatedFact> Facts;
   llvm::Error Errors = llvm::Error::success();
   VariableSet Changed = changedVariables(Kernel.getBody());
   for (const auto *A : Kernel.specific_attrs<AnnotateAttr>()) {
     if (!A->getAnnotation().starts_with(FactPrefix))
       continue;
-    if (auto Fact = readFact(*A, Kernel, Changed))
+    if (auto Fact = readFact(*A, Kernel, Changed, Macros))
       Facts.push_back(std::move(*Fact));
     else
       Errors = llvm::joinErrors(std::move(Errors), Fact.takeError());

@@ -8,8 +8,9 @@
 // guards), and the rewritten kernel checks it on entry:
 //   ownmap_check_fact("update", "ld >= nb", ld >= nb);
 // A fact is one comparison (>=, >, <=, <) of sums and products of integer
-// parameters and integer constants, and the kernel must not change the
-// parameters it names (else it would not hold at the loops).
+// parameters, integer constants and object-like macros of them
+// (`OM_FACT(nj <= NJ)`), and the kernel must not change the parameters it
+// names (else it would not hold at the loops).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_STATEDFACTS_H
@@ -18,6 +19,8 @@
 #include "Polynomial.h"
 #include "clang/AST/Decl.h"
 #include "llvm/Support/Error.h"
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,10 +32,15 @@ struct StatedFact {
   Polynomial Value;
 };
 
+/// What an object-like macro of the file expands to, as text (`NJ` gives
+/// "180"); none for a name that is no such macro.
+using MacroText = std::function<std::optional<std::string>(llvm::StringRef)>;
+
 /// The OM_FACT annotations of Kernel, or an error at the first that is not
-/// a comparison of its integer parameters or names one the kernel changes.
+/// a comparison of its integer parameters, constants and object-like macros
+/// of them (Macros), or names a parameter the kernel changes.
 llvm::Expected<std::vector<StatedFact>>
-readStatedFacts(const clang::FunctionDecl &Kernel);
+readStatedFacts(const clang::FunctionDecl &Kernel, const MacroText &Macros = {});
 
 /// The statement that checks Fact on entry to Kernel.
 std::string factCheck(const clang::FunctionDecl &Kernel,

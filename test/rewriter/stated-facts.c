@@ -42,7 +42,7 @@ OM_KERNEL OM_FACT(ld >= width) void not_a_parameter(int nb, int ld,
   for (int i = 0; i < nb; ++i)
     c[i * ld] = 0;
 }
-// BAD: stated-facts.c:[[#@LINE-5]]:11: error: cannot read OM_FACT(ld >= width): 'width' is not a parameter of the kernel; a fact compares sums and products of the kernel's integer parameters and constants
+// BAD: stated-facts.c:[[#@LINE-5]]:11: error: cannot read OM_FACT(ld >= width): 'width' is not a parameter of the kernel; a fact compares sums and products of the kernel's integer parameters, constants and macros of them
 
 OM_KERNEL OM_FACT(ld > 0) void changes_it(int nb, int ld, OM_INOUT float *c) {
   ld = ld + 1;
