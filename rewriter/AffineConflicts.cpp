@@ -236,12 +236,19 @@ std::optional<bool> isEmptyMap(isl_ctx *Ctx, const std::string &Text) {
   return Empty == isl_bool_true;
 }
 
-/// The pairs of iterations, distinct in the first Levels loops, where A
-/// and B reach one element (each subscript within its extent).
+/// Which iterations run apart: those equal in the loops before First that
+/// differ in one of the Count loops from First on.
+struct Apart {
+  unsigned First, Count;
+};
+
+/// The pairs of iterations that run apart where A and B reach one element
+/// (each subscript within its extent).
 std::optional<std::string> conflictSet(Builder &B, const AffineAccess &X,
-                                       const AffineAccess &Y, unsigned Levels) {
-  if (X.Dims.size() != Y.Dims.size() || X.Nest.size() < Levels ||
-      Y.Nest.size() < Levels)
+                                       const AffineAccess &Y, Apart Levels) {
+  unsigned Depth = Levels.First + Levels.Count;
+  if (X.Dims.size() != Y.Dims.size() || X.Nest.size() < Depth ||
+      Y.Nest.size() < Depth)
     return std::nullopt;
   auto DomX = B.domain(X, "x"), DomY = B.domain(Y, "y");
   auto InX = B.inExtents(X, "x", false), InY = B.inExtents(Y, "y", false);
@@ -254,10 +261,12 @@ std::optional<std::string> conflictSet(Builder &B, const AffineAccess &X,
       return std::nullopt;
     Parts.push_back(*SX + " = " + *SY);
   }
-  std::vector<std::string> Apart;
-  for (unsigned L = 0; L < Levels; ++L)
-    Apart.push_back("x" + std::to_string(L) + " != y" + std::to_string(L));
-  Parts.push_back("(" + llvm::join(Apart, " or ") + ")");
+  for (unsigned L = 0; L < Levels.First; ++L)
+    Parts.push_back("x" + std::to_string(L) + " = y" + std::to_string(L));
+  std::vector<std::string> Differ;
+  for (unsigned L = Levels.First; L < Depth; ++L)
+    Differ.push_back("x" + std::to_string(L) + " != y" + std::to_string(L));
+  Parts.push_back("(" + llvm::join(Differ, " or ") + ")");
   return "{ " + tuple(X.Nest.size(), "x") + " -> " + tuple(Y.Nest.size(), "y") +
          " : " + llvm::join(Parts, " and ") + " }";
 }
@@ -326,12 +335,14 @@ std::optional<std::string> inBoundsCondition(isl_ctx *Ctx, Builder &B,
 
 } // namespace
 
-std::optional<ConflictFree>
-proveConflictFree(const SubscriptAnalysis &Subscripts,
-                  const VariableAccesses &VA, unsigned Levels) {
+/// What isl proves of the accesses Chosen of VA's array, for the
+/// iterations Levels keeps apart.
+static std::optional<ConflictFree>
+proveApart(const SubscriptAnalysis &Subscripts, const VariableAccesses &VA,
+           llvm::ArrayRef<const Access *> Chosen, Apart Levels) {
   std::vector<AffineAccess> All;
-  for (const Access &A : VA.Accesses) {
-    auto Read = readAccess(Subscripts, A);
+  for (const Access *A : Chosen) {
+    auto Read = readAccess(Subscripts, *A);
     if (!Read)
       return std::nullopt;
     All.push_back(std::move(*Read));
@@ -371,6 +382,28 @@ proveConflictFree(const SubscriptAnalysis &Subscripts,
     Result.InBoundsText = "the subscripts of '" + VA.Var->getName().str() +
                           "' after the first stay within their extents";
   return Result;
+}
+
+std::optional<ConflictFree>
+proveConflictFree(const SubscriptAnalysis &Subscripts,
+                  const VariableAccesses &VA, unsigned Levels) {
+  std::vector<const Access *> All;
+  for (const Access &A : VA.Accesses)
+    All.push_back(&A);
+  return proveApart(Subscripts, VA, All, Apart{0, Levels});
+}
+
+std::optional<ConflictFree>
+proveInnerConflictFree(const SubscriptAnalysis &Subscripts,
+                       const VariableAccesses &VA, const ForStmt &Inner,
+                       unsigned Depth) {
+  std::vector<const Access *> Inside;
+  for (const Access &A : VA.Accesses)
+    if (A.InnerLoops.size() >= Depth && A.InnerLoops[Depth - 1].Loop == &Inner)
+      Inside.push_back(&A);
+  if (llvm::none_of(Inside, [](const Access *A) { return isWrite(A->Kind); }))
+    return ConflictFree{};
+  return proveApart(Subscripts, VA, Inside, Apart{Depth, 1});
 }
 
 } // namespace ownmap

@@ -51,6 +51,15 @@ std::optional<ConflictFree>
 proveConflictFree(const SubscriptAnalysis &Subscripts,
                   const VariableAccesses &VA, unsigned Levels);
 
+/// The same for the iterations of Inner, an inner loop at depth Depth of
+/// the nest (1: in the offloaded loop's body), while the loops around it
+/// stay at one iteration: its accesses of VA's array (the others do not
+/// run beside them). Some when none of them writes.
+std::optional<ConflictFree>
+proveInnerConflictFree(const SubscriptAnalysis &Subscripts,
+                       const VariableAccesses &VA, const clang::ForStmt &Inner,
+                       unsigned Depth);
+
 } // namespace ownmap
 
 #endif

@@ -45,7 +45,9 @@ static MapKind mapFor(Ownership O) {
 }
 
 std::string OffloadPlan::pragma() const {
-  std::string P = "#pragma omp target teams distribute parallel for";
+  std::string P = InnerParallel.empty()
+                      ? "#pragma omp target teams distribute parallel for"
+                      : "#pragma omp target teams distribute";
   if (Collapse > 1)
     P += " collapse(" + std::to_string(Collapse) + ")";
   if (!Private.empty()) {
@@ -77,6 +79,11 @@ public:
   std::optional<std::vector<CheckedArray>>
   collapsible(const LoopAccesses &Accesses) const {
     return ownmap::collapsible(Subscripts, Loop, Accesses);
+  }
+  std::vector<ParallelInnerLoop>
+  parallelInner(const LoopAccesses &Accesses) const {
+    return parallelInnerLoops(Subscripts, Loop, Accesses,
+                              Ctx.getSourceManager());
   }
   /// The section of VA's pointer from its subscripts alone (its errors
   /// speak of the code, not of annotations).
@@ -478,13 +485,23 @@ llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
         if (V.Var == C.Var && V.InBounds.empty())
           V.InBounds = C.Proof.InBounds;
   }
-  const std::string Kernel =
-      Annotations.Kernel ? Annotations.Kernel->getName().str() : "";
+  std::vector<std::pair<const clang::VarDecl *, std::string>> InBounds;
   for (const VariablePlan &V : Result.Variables)
     if (!V.InBounds.empty())
-      Result.Checks.push_back("ownmap_check_extents(\"" + Kernel + "\", \"" +
-                              V.Var->getName().str() + "\", " + V.InBounds +
-                              ");");
+      InBounds.push_back({V.Var, V.InBounds});
+  if (Result.Collapse == 1) {
+    Result.InnerParallel = Infer.parallelInner(Accesses);
+    for (const ParallelInnerLoop &Inner : Result.InnerParallel)
+      llvm::append_range(InBounds, Inner.InBounds);
+  }
+  const std::string Kernel =
+      Annotations.Kernel ? Annotations.Kernel->getName().str() : "";
+  for (const auto &[Var, Condition] : InBounds) {
+    std::string Check = "ownmap_check_extents(\"" + Kernel + "\", \"" +
+                        Var->getName().str() + "\", " + Condition + ");";
+    if (!llvm::is_contained(Result.Checks, Check))
+      Result.Checks.push_back(Check);
+  }
   return Result;
 }
 

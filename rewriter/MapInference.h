@@ -15,6 +15,7 @@
 
 #include "Annotations.h"
 #include "BorrowChecks.h"
+#include "InnerParallel.h"
 #include "LoopGlobals.h"
 #include "CanonicalLoop.h"
 #include "EmptyLoops.h"
@@ -90,6 +91,9 @@ struct OffloadPlan {
   /// Run-time checks of what the plan assumes, to go right before the
   /// directive: every subscript within its extent (VariablePlan::InBounds).
   std::vector<std::string> Checks;
+  /// Inner loops the threads of each team share (InnerParallel.h): then the
+  /// loop itself is only distributed over teams.
+  std::vector<ParallelInnerLoop> InnerParallel;
 
   /// "#pragma omp target teams distribute parallel for map(...) ..."
   std::string pragma() const;

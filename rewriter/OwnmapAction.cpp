@@ -434,6 +434,8 @@ static llvm::Error addEdits(const FunctionDecl &Kernel,
     llvm::append_range(Lines, Loop.Checks);
     llvm::append_range(Lines, Loop.Facts);
     Lines.push_back(Loop.Plan.pragma());
+    for (const ParallelInnerLoop &Inner : Loop.Plan.InnerParallel)
+      Before[Inner.Loop->getForLoc()].push_back(Inner.pragma());
   }
   for (const auto &[Loc, Lines] : Before)
     if (auto E = Edits.add(insertLinesBefore(Loc, Lines, SM)))

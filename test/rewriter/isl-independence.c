@@ -27,7 +27,9 @@ OM_KERNEL void gram(int m, int n, OM_IN const double data[n][m],
 // No run-time check: j in [i, m) and i in [0, m) stay within [0, m).
 // CHECK-LABEL: {{^}}OM_KERNEL void gram(
 // CHECK-NOT:   ownmap_check_extents
-// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(to: data[0:(n > 0 ? n : 0)]) map(tofrom: cov[0:m]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute map(to: data[0:(n > 0 ? n : 0)]) map(tofrom: cov[0:m]){{$}}
+// CHECK-NEXT:  {{^}}  for (int i = 0; i < m; i++){{$}}
+// CHECK-NEXT:  {{^}}    #pragma omp parallel for{{$}}
 
 OM_KERNEL void next_row(int m, int n, OM_INOUT double a[m][n]) {
   for (int i = 0; i < m / 2; i++)

@@ -1,0 +1,53 @@
+//===- InnerParallel.h - inner loops that the threads of a team share -----===//
+//
+// `target teams distribute parallel for` runs each iteration of the
+// offloaded loop on one thread, and its inner loops serially there. A row
+// loop whose body is a loop over columns, or loops of column loops
+// (`for (i) { for (j) ...; for (k) for (j) ... }`), then runs one thread
+// per row. When an inner loop's iterations are independent for each row,
+// the rows go to teams (`target teams distribute`) and that loop to the
+// threads of each team (`#pragma omp parallel for` before it), as GPU
+// ports of such kernels do.
+//
+// An inner loop qualifies when it is reached from the offloaded loop's body
+// through blocks and canonical loops only, isl proves that its iterations
+// touch no element another writes (AffineConflicts.h), and it writes no
+// variable declared outside it except the indices of canonical loops in
+// it, which become private to each thread.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OWNMAP_REWRITER_INNERPARALLEL_H
+#define OWNMAP_REWRITER_INNERPARALLEL_H
+
+#include "CanonicalLoop.h"
+#include "LoopAccess.h"
+#include "Subscript.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include <string>
+#include <vector>
+
+namespace ownmap {
+
+/// An inner loop whose iterations the threads of a team share.
+struct ParallelInnerLoop {
+  const clang::ForStmt *Loop = nullptr;
+  /// Indices of loops in it declared outside it.
+  std::vector<const clang::VarDecl *> Private;
+  /// Run-time conditions the proof needs (AffineConflicts.h, InBounds),
+  /// with the array each is of.
+  std::vector<std::pair<const clang::VarDecl *, std::string>> InBounds;
+
+  /// "#pragma omp parallel for private(k)"
+  std::string pragma() const;
+};
+
+/// The outermost inner loops of Loop's body that qualify (above), each
+/// starting its line.
+std::vector<ParallelInnerLoop>
+parallelInnerLoops(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
+                   const LoopAccesses &Accesses, const clang::SourceManager &SM);
+
+} // namespace ownmap
+
+#endif
