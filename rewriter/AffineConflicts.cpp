@@ -376,12 +376,7 @@ proveApart(const SubscriptAnalysis &Subscripts, const VariableAccesses &VA,
   auto InBounds = inBoundsCondition(Ctx.get(), B, All);
   if (!InBounds)
     return std::nullopt;
-  ConflictFree Result;
-  Result.InBounds = *InBounds;
-  if (!InBounds->empty())
-    Result.InBoundsText = "the subscripts of '" + VA.Var->getName().str() +
-                          "' after the first stay within their extents";
-  return Result;
+  return ConflictFree{*InBounds};
 }
 
 std::optional<ConflictFree>

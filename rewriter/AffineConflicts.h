@@ -38,9 +38,13 @@ struct ConflictFree {
   /// after the first of the array stays within its extent; empty when that
   /// always holds where the accesses run.
   std::string InBounds;
-  /// The same, as the program's source would say it, for messages:
-  /// "subscripts after the first of 'a' stay within their extents".
-  std::string InBoundsText;
+};
+
+/// The run-time condition (ConflictFree::InBounds) a proof about the array
+/// of Var needs, checked before the loop.
+struct ExtentCondition {
+  const clang::VarDecl *Var;
+  std::string Condition;
 };
 
 /// Proves, on isl, that no two iterations of the offloaded loop (Levels 1)

@@ -128,7 +128,7 @@ static bool pairsWriteApart(const SubscriptAnalysis &Subscripts,
   return true;
 }
 
-std::optional<std::vector<CheckedArray>>
+std::optional<std::vector<ExtentCondition>>
 collapsible(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
             const LoopAccesses &Accesses) {
   std::optional<CanonicalLoop> Inner = perfectlyNested(Loop);
@@ -148,7 +148,7 @@ collapsible(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
     if (llvm::any_of(Bound->atoms(),
                      [&](const Atom &A) { return A.var() == Loop.Index; }))
       return std::nullopt;
-  std::vector<CheckedArray> Checked;
+  std::vector<ExtentCondition> Checked;
   for (const VariableAccesses &VA : Accesses.Variables) {
     if (!VA.isPointer() || llvm::none_of(VA.Accesses, [](const Access &A) {
           return isWrite(A.Kind);
@@ -161,7 +161,7 @@ collapsible(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
     if (!Proven)
       return std::nullopt;
     if (!Proven->InBounds.empty())
-      Checked.push_back({VA.Var, *Proven});
+      Checked.push_back({VA.Var, Proven->InBounds});
   }
   return Checked;
 }

@@ -26,17 +26,11 @@ llvm::Expected<ConflictFree>
 checkIndependence(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
                   const VariableAccesses &VA);
 
-/// An array whose independence holds under a run-time condition.
-struct CheckedArray {
-  const clang::VarDecl *Var;
-  ConflictFree Proof;
-};
-
 /// collapse(2) is safe when Loop's body is one canonical loop with
 /// invariant bounds (a rectangular nest) and distinct (outer, inner) index
-/// pairs write distinct elements of every written array: the arrays whose
-/// proof needs a run-time condition, or none when it is not safe.
-std::optional<std::vector<CheckedArray>>
+/// pairs write distinct elements of every written array: the run-time
+/// conditions the proofs need, or none when it is not safe.
+std::optional<std::vector<ExtentCondition>>
 collapsible(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
             const LoopAccesses &Accesses);
 

@@ -1,9 +1,8 @@
 //===- InnerParallel.cpp - inner loops that the threads of a team share ---===//
 #include "InnerParallel.h"
-#include "AffineConflicts.h"
+#include "ChangedVariables.h"
 #include "KernelRewrite.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -25,10 +24,9 @@ namespace {
 
 class InnerLoopFinder {
 public:
-  InnerLoopFinder(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
+  InnerLoopFinder(const SubscriptAnalysis &Subscripts,
                   const LoopAccesses &Accesses, const SourceManager &SM)
-      : Subscripts(Subscripts), Accesses(Accesses), SM(SM),
-        Parents(const_cast<ForStmt *>(Loop.Loop)) {}
+      : Subscripts(Subscripts), Accesses(Accesses), SM(SM) {}
 
   /// Candidates in S, at nest depth Depth when S is a loop.
   void visit(const Stmt *S, unsigned Depth) {
@@ -57,33 +55,19 @@ private:
   const SubscriptAnalysis &Subscripts;
   const LoopAccesses &Accesses;
   const SourceManager &SM;
-  ParentMap Parents;
   std::vector<ParallelInnerLoop> Chosen;
 
   bool inside(const Decl *D, const Stmt &S) const {
     return SM.isPointWithin(D->getLocation(), S.getBeginLoc(), S.getEndLoc());
   }
 
-  /// True when Ref is assigned, stepped or has its address taken.
-  bool modifies(const DeclRefExpr &Ref) const {
-    const Stmt *Child = &Ref;
-    const Stmt *P = Parents.getParentIgnoreParens(Child);
-    if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
-      return B->isAssignmentOp() &&
-             B->getLHS()->IgnoreParens() == cast<Expr>(Child);
-    if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
-      return U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf;
-    return false;
-  }
-
   /// The indices of For's canonical inner loops declared outside For, or
-  /// none when For writes another variable declared outside it or uses an
+  /// none when For changes another variable declared outside it or uses an
   /// array local to the kernel declared outside it (shared by the team).
   std::optional<std::vector<const VarDecl *>> privates(const ForStmt &For) {
     std::vector<const VarDecl *> Indices;
-    bool WritesOutside = false;
     llvm::SmallVector<const Stmt *, 32> Work{For.getBody()};
-    while (!Work.empty() && !WritesOutside) {
+    while (!Work.empty()) {
       const Stmt *S = Work.pop_back_val();
       if (!S)
         continue;
@@ -94,16 +78,16 @@ private:
         else if (!inside(C->Index, For) && !llvm::is_contained(Indices, C->Index))
           Indices.push_back(C->Index);
       }
-      const auto *Ref = dyn_cast<DeclRefExpr>(S);
-      const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-      if (V && !inside(V, For))
-        WritesOutside = (V->getType()->isArrayType() && V->hasLocalStorage()) ||
-                        (modifies(*Ref) && !llvm::is_contained(Indices, V));
-      for (const Stmt *Child : S->children())
-        Work.push_back(Child);
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+            V && V->getType()->isArrayType() && V->hasLocalStorage() &&
+            !inside(V, For))
+          return std::nullopt;
+      llvm::append_range(Work, S->children());
     }
-    if (WritesOutside)
-      return std::nullopt;
+    for (const VarDecl *V : changedVariables(For.getBody()))
+      if (!inside(V, For) && !llvm::is_contained(Indices, V))
+        return std::nullopt;
     return Indices;
   }
 
@@ -116,18 +100,10 @@ private:
     if (!Private)
       return std::nullopt;
     ParallelInnerLoop Found{&For, std::move(*Private), {}};
+    // Scalars from outside that For changes are refused by privates().
     for (const VariableAccesses &VA : Accesses.Variables) {
-      if (!VA.isPointer()) {
-        // A scalar from outside written in For (privates() lets only its
-        // inner loops' indices through, and those are not in Accesses).
-        bool Writes = llvm::any_of(VA.Accesses, [&](const Access &A) {
-          return isWrite(A.Kind) && A.InnerLoops.size() >= Depth &&
-                 A.InnerLoops[Depth - 1].Loop == &For;
-        });
-        if (Writes)
-          return std::nullopt;
+      if (!VA.isPointer())
         continue;
-      }
       std::optional<ConflictFree> Proof =
           proveInnerConflictFree(Subscripts, VA, For, Depth);
       if (!Proof)
@@ -144,7 +120,7 @@ private:
 std::vector<ParallelInnerLoop>
 parallelInnerLoops(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
                    const LoopAccesses &Accesses, const SourceManager &SM) {
-  InnerLoopFinder Finder(Subscripts, Loop, Accesses, SM);
+  InnerLoopFinder Finder(Subscripts, Accesses, SM);
   Finder.visit(Loop.Loop->getBody(), 1);
   return Finder.take();
 }

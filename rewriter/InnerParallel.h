@@ -19,6 +19,7 @@
 #ifndef OWNMAP_REWRITER_INNERPARALLEL_H
 #define OWNMAP_REWRITER_INNERPARALLEL_H
 
+#include "AffineConflicts.h"
 #include "CanonicalLoop.h"
 #include "LoopAccess.h"
 #include "Subscript.h"
@@ -34,9 +35,8 @@ struct ParallelInnerLoop {
   const clang::ForStmt *Loop = nullptr;
   /// Indices of loops in it declared outside it.
   std::vector<const clang::VarDecl *> Private;
-  /// Run-time conditions the proof needs (AffineConflicts.h, InBounds),
-  /// with the array each is of.
-  std::vector<std::pair<const clang::VarDecl *, std::string>> InBounds;
+  /// Run-time conditions the proof needs.
+  std::vector<ExtentCondition> InBounds;
 
   /// "#pragma omp parallel for private(k)"
   std::string pragma() const;

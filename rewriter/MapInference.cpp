@@ -76,7 +76,7 @@ public:
         Ctx(Loop.Index->getASTContext()), Subscripts(Loop, Accesses, Annotations.statedFacts()) {}
 
   llvm::Expected<VariablePlan> plan(const VariableAccesses &VA);
-  std::optional<std::vector<CheckedArray>>
+  std::optional<std::vector<ExtentCondition>>
   collapsible(const LoopAccesses &Accesses) const {
     return ownmap::collapsible(Subscripts, Loop, Accesses);
   }
@@ -478,27 +478,25 @@ llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
   }
   if (Errors)
     return std::move(Errors);
-  if (auto Checked = Infer.collapsible(Accesses)) {
-    Result.Collapse = 2;
-    for (const CheckedArray &C : *Checked)
-      for (VariablePlan &V : Result.Variables)
-        if (V.Var == C.Var && V.InBounds.empty())
-          V.InBounds = C.Proof.InBounds;
-  }
-  std::vector<std::pair<const clang::VarDecl *, std::string>> InBounds;
+  // The run-time conditions of every proof: of each variable, of the
+  // collapsed pair, of the inner loops a team's threads share.
+  std::vector<ExtentCondition> Conditions;
   for (const VariablePlan &V : Result.Variables)
     if (!V.InBounds.empty())
-      InBounds.push_back({V.Var, V.InBounds});
-  if (Result.Collapse == 1) {
+      Conditions.push_back({V.Var, V.InBounds});
+  if (auto Collapsed = Infer.collapsible(Accesses)) {
+    Result.Collapse = 2;
+    llvm::append_range(Conditions, *Collapsed);
+  } else {
     Result.InnerParallel = Infer.parallelInner(Accesses);
     for (const ParallelInnerLoop &Inner : Result.InnerParallel)
-      llvm::append_range(InBounds, Inner.InBounds);
+      llvm::append_range(Conditions, Inner.InBounds);
   }
   const std::string Kernel =
       Annotations.Kernel ? Annotations.Kernel->getName().str() : "";
-  for (const auto &[Var, Condition] : InBounds) {
+  for (const ExtentCondition &C : Conditions) {
     std::string Check = "ownmap_check_extents(\"" + Kernel + "\", \"" +
-                        Var->getName().str() + "\", " + Condition + ");";
+                        C.Var->getName().str() + "\", " + C.Condition + ");";
     if (!llvm::is_contained(Result.Checks, Check))
       Result.Checks.push_back(Check);
   }

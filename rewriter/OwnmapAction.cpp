@@ -507,15 +507,14 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
       fail(std::move(E));
     return;
   }
-  const SourceManager &KernelSM = Kernel.getASTContext().getSourceManager();
-  reportCosts(hostLoopRemarks(Host, KernelSM));
+  reportCosts(hostLoopRemarks(Host, SM));
   std::vector<Polynomial> Stated = Annotations->statedFacts();
   std::vector<DataRegion> Regions =
       planDataRegions(Loops, *Kernel.getBody(), PointerOrigins(*Annotations),
                       Stated, Kernel.getASTContext());
   if (auto E = checkEarlierWrites(Loops, Regions, Stated))
     return fail(std::move(E));
-  reportCosts(copyRemarks(Loops, Regions, Host, KernelSM));
+  reportCosts(copyRemarks(Loops, Regions, Host, SM));
   for (PlannedLoop &Loop : Loops)
     llvm::append_range(Loop.Checks, Loop.Plan.Checks);
   placeExclusivityChecks(*Annotations, Loops, Regions);
