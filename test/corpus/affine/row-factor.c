@@ -6,7 +6,7 @@
 
 #define N 10
 
-OM_KERNEL void factor(int n, OM_INOUT double a[N][N]) {
+OM_KERNEL void factor(int n, OM_INOUT double a[n][n]) {
   for (int i = 0; i < n; i++) {
     for (int j = 0; j < i; j++) {
       for (int k = 0; k < j; k++)
