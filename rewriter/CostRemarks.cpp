@@ -19,6 +19,21 @@ std::vector<CostRemark> hostLoopRemarks(llvm::ArrayRef<HostLoop> Host,
   return Remarks;
 }
 
+std::vector<CostRemark> serialLoopRemarks(llvm::ArrayRef<PlannedLoop> Loops,
+                                          const SourceManager &SM) {
+  std::vector<CostRemark> Remarks;
+  for (const PlannedLoop &L : Loops)
+    if (L.Plan.Runs == Execution::Serial)
+      Remarks.push_back(
+          {Rule::CostSerial, SM.getExpansionLoc(L.Site.Loop->getForLoc()),
+           std::string("loop runs on the device in one thread") +
+               (L.Plan.InnerParallel.empty()
+                    ? ""
+                    : ", its inner loops on the threads of one team") +
+               ", which keeps its data there: " + L.SerialWhy});
+  return Remarks;
+}
+
 /// The innermost host loop of Host around Loc other than Except, if any.
 static const HostLoop *hostLoopAround(SourceLocation Loc,
                                       llvm::ArrayRef<HostLoop> Host,
@@ -30,6 +45,19 @@ static const HostLoop *hostLoopAround(SourceLocation Loc,
         SM.isPointWithin(Loc, H.Loop->getBeginLoc(), H.Loop->getEndLoc()))
       Around = &H;
   return Around;
+}
+
+/// True when a region around a host loop that holds Inner's loops keeps
+/// Var: Inner's map of it finds it on the device.
+static bool keptAround(const DataRegion &Inner, const VarDecl *Var,
+                       llvm::ArrayRef<DataRegion> Regions) {
+  return llvm::any_of(Regions, [&](const DataRegion &Outer) {
+    return &Outer != &Inner && Outer.HostLoop && Outer.First <= Inner.First &&
+           Inner.Last <= Outer.Last &&
+           llvm::any_of(Outer.Variables, [&](const RegionVariable &V) {
+             return V.Var == Var;
+           });
+  });
 }
 
 std::vector<CostRemark> copyRemarks(llvm::ArrayRef<PlannedLoop> Loops,
@@ -57,8 +85,9 @@ std::vector<CostRemark> copyRemarks(llvm::ArrayRef<PlannedLoop> Loops,
     if (Repeated.empty())
       continue;
     for (const RegionVariable &V : Region.Variables)
-      Add(Start, "'" + V.Section + "' crosses at this data region (map " +
-                     mapKeyword(V.Map).str() + ")" + Repeated);
+      if (!keptAround(Region, V.Var, Regions))
+        Add(Start, "'" + V.Section + "' crosses at this data region (map " +
+                       mapKeyword(V.Map).str() + ")" + Repeated);
   }
   for (const DataRegion &Region : Regions)
     for (const TargetUpdate &U : Region.Updates)

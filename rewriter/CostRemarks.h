@@ -4,7 +4,8 @@
 // unless the plan gives that up somewhere: a loop stays on the host (its
 // iterations depend on each other), host code between offloaded loops
 // needs `target update`s, or an array crosses with a loop's launch because
-// no data region keeps it. Each such place is a remark at its line, with
+// no data region keeps it. A loop that runs on the device in one thread
+// keeps its data there at the price of its parallelism. Each such place is a remark at its line, with
 // the reason and the loop whose iterations repeat it, so that a user can
 // predict what a call moves (docs/rewriter.md, "What a call moves").
 //
@@ -40,6 +41,10 @@ struct CostRemark {
 /// A remark for each loop of Host (outer loops before the loops in them).
 std::vector<CostRemark> hostLoopRemarks(llvm::ArrayRef<HostLoop> Host,
                                         const clang::SourceManager &SM);
+
+/// A remark for each loop of Loops that runs on the device in one thread.
+std::vector<CostRemark> serialLoopRemarks(llvm::ArrayRef<PlannedLoop> Loops,
+                                          const clang::SourceManager &SM);
 
 /// A remark for each copy beyond once in and once out: an update around
 /// host code, a region inside a host loop, and an array a loop maps that

@@ -169,7 +169,7 @@ void RegionPlanner::collectRuns() {
   llvm::for_each(RunUses, AddChanged);
   for (size_t K = First; K <= Last; ++K)
     for (const VariablePlan &V : Loops[K].Plan.Variables)
-      if (V.Reduction)
+      if (V.Reduction || V.WrittenScalar)
         Changed.insert(V.Var);
 }
 
@@ -269,21 +269,23 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
   // Ends compare only where that is known for any value of the scalars
   // the kernel does not state (`x[off:n]` starts below `x[0:n]` when
   // off < 0).
+  bool Comparable = true;
   for (const Use &U : Uses.drop_front()) {
     Polynomial L = *U.Plan->Lower, H = *U.Plan->Lower + *U.Plan->Length;
     if (provenNonNegative(Low - L, Stated))
       Low = L;
     else if (!provenNonNegative(L - Low, Stated))
-      return std::nullopt; // sections that cannot be compared
+      Comparable = false;
     if (provenNonNegative(H - High, Stated))
       High = H;
     else if (!provenNonNegative(High - H, Stated))
-      return std::nullopt;
+      Comparable = false;
   }
   // Sections that move with a host loop's variables (rows 0 to i of a
-  // factorisation's step i): the region keeps all the data.
+  // factorisation's step i), or that do not compare with each other
+  // (rows 0 to i, and all rows): the region keeps all the data.
   std::optional<std::string> Whole;
-  if (!stable(Low) || !stable(High)) {
+  if (!Comparable || !stable(Low) || !stable(High)) {
     Whole = Front.WholeCount;
     if (!Whole || llvm::any_of(Uses, [&](const Use &U) {
           return U.Plan->WholeCount != Whole;

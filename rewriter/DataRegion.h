@@ -53,6 +53,8 @@ struct PlannedLoop {
   std::vector<std::string> Checks{};
   /// Transfer-elision facts that go after the checks (Facts.h).
   std::vector<std::string> Facts{};
+  /// Why a serial loop's iterations cannot run apart.
+  std::string SerialWhy{};
 };
 
 /// An array the region keeps on the device.

@@ -45,7 +45,8 @@ static MapKind mapFor(Ownership O) {
 }
 
 std::string OffloadPlan::pragma() const {
-  std::string P = InnerParallel.empty()
+  std::string P = Runs == Execution::Serial ? "#pragma omp target"
+                  : InnerParallel.empty()
                       ? "#pragma omp target teams distribute parallel for"
                       : "#pragma omp target teams distribute";
   if (Collapse > 1)
@@ -71,9 +72,10 @@ namespace {
 class Inference {
 public:
   Inference(const KernelAnnotations &Annotations, const CanonicalLoop &Loop,
-            const LoopAccesses &Accesses)
-      : Annotations(Annotations), Loop(Loop),
-        Ctx(Loop.Index->getASTContext()), Subscripts(Loop, Accesses, Annotations.statedFacts()) {}
+            const LoopAccesses &Accesses, Execution Runs)
+      : Annotations(Annotations), Loop(Loop), Runs(Runs),
+        Ctx(Loop.Index->getASTContext()),
+        Subscripts(Loop, Accesses, Annotations.statedFacts()) {}
 
   llvm::Expected<VariablePlan> plan(const VariableAccesses &VA);
   std::optional<std::vector<ExtentCondition>>
@@ -100,6 +102,7 @@ public:
 private:
   const KernelAnnotations &Annotations;
   const CanonicalLoop &Loop;
+  Execution Runs;
   const ASTContext &Ctx;
   SubscriptAnalysis Subscripts;
 
@@ -359,13 +362,15 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
                        "'" + Name + "' is declared here");
   if (auto E = checkBorrow(VA, *PA))
     return std::move(E);
-  auto Independent = checkIndependence(Subscripts, Loop, VA);
-  if (!Independent)
-    return Independent.takeError();
+  VariablePlan Plan;
+  if (Runs == Execution::Parallel) {
+    auto Independent = checkIndependence(Subscripts, Loop, VA);
+    if (!Independent)
+      return Independent.takeError();
+    Plan.InBounds = Independent->InBounds;
+  }
   if (auto E = checkOutCoverage(Subscripts, VA, *PA))
     return std::move(E);
-  VariablePlan Plan;
-  Plan.InBounds = Independent->InBounds;
   std::vector<Polynomial> Stated = Annotations.statedFacts();
   auto Early = earlyReads(Subscripts, VA, *PA, Stated);
   if (!Early)
@@ -423,6 +428,14 @@ llvm::Expected<VariablePlan> Inference::planScalar(const VariableAccesses &VA) {
                A.Reduction == FirstWrite->Reduction;
       });
   llvm::StringRef Name = VA.Var->getName();
+  if (Runs == Execution::Serial) {
+    Plan.Map = MapKind::ToFrom;
+    Plan.Section = Name.str();
+    Plan.WrittenScalar = true;
+    Plan.Reason = "scalar written in the loop, which runs in one thread: "
+                  "copied in and back out";
+    return Plan;
+  }
   if (!OneReduction)
     return sourceError(Rule::ParallelScalar, FirstWrite->Site->getBeginLoc(),
                        "cannot offload: scalar '" + Name +
@@ -458,14 +471,16 @@ llvm::Expected<VariablePlan> Inference::plan(const VariableAccesses &VA) {
 
 llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
                                       const CanonicalLoop &Loop,
-                                      const LoopAccesses &Accesses) {
+                                      const LoopAccesses &Accesses,
+                                      Execution Runs) {
   OffloadPlan Result;
   Result.Loop = Loop;
+  Result.Runs = Runs;
   Result.Private = Accesses.OutsideInnerIndices;
   Result.ViewsBeforeLoop = Accesses.ViewsBeforeLoop;
   llvm::copy_if(Accesses.ViewsBeforeLoop, std::back_inserter(Result.Private),
                 [](const clang::VarDecl *View) { return viewIsReassigned(*View); });
-  Inference Infer(Annotations, Loop, Accesses);
+  Inference Infer(Annotations, Loop, Accesses, Runs);
   // Every variable the loop cannot offload is reported, not only the first.
   llvm::Error Errors = llvm::Error::success();
   for (const VariableAccesses &VA : Accesses.Variables) {
@@ -484,7 +499,10 @@ llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
   for (const VariablePlan &V : Result.Variables)
     if (!V.InBounds.empty())
       Conditions.push_back({V.Var, V.InBounds});
-  if (auto Collapsed = Infer.collapsible(Accesses)) {
+  std::optional<std::vector<ExtentCondition>> Collapsed;
+  if (Runs == Execution::Parallel)
+    Collapsed = Infer.collapsible(Accesses);
+  if (Collapsed) {
     Result.Collapse = 2;
     llvm::append_range(Conditions, *Collapsed);
   } else {
@@ -510,7 +528,7 @@ llvm::Expected<VariablePlan> accessedSection(const CanonicalLoop &Loop,
   KernelAnnotations None;
   for (const Polynomial &Fact : Assumed)
     None.Facts.push_back({Fact.str() + " >= 0", Fact});
-  return Inference(None, Loop, Accesses).accessed(VA);
+  return Inference(None, Loop, Accesses, Execution::Parallel).accessed(VA);
 }
 
 } // namespace ownmap

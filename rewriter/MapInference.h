@@ -30,6 +30,13 @@ namespace ownmap {
 
 enum class MapKind { To, ToFrom, From, Alloc };
 
+/// How the device runs a loop's iterations: spread over teams and threads
+/// (they must be independent), or in order on one thread of one team,
+/// which keeps the data of a loop that carries a dependence on the device
+/// (the inner loops whose iterations are independent still go to the
+/// team's threads).
+enum class Execution { Parallel, Serial };
+
 /// The OpenMP map-type keyword, e.g. "tofrom".
 llvm::StringRef mapKeyword(MapKind K);
 
@@ -51,6 +58,8 @@ struct VariablePlan {
   /// (LengthSnapshots.h): its declaration must go into the kernel.
   bool LengthSnapshot = false;
   std::optional<ReductionOp> Reduction;
+  /// A scalar a serial loop writes: copied in and back out.
+  bool WrittenScalar = false;
   /// OM_OUT or OM_SCRATCH elements the loop reads before its iteration
   /// writes them: an earlier loop must provide them (EarlierWrites.h).
   std::optional<ElementRange> ReadsBeforeWrite;
@@ -74,6 +83,7 @@ struct VariablePlan {
 /// The offload of one loop: its directive and the evidence behind it.
 struct OffloadPlan {
   CanonicalLoop Loop;
+  Execution Runs = Execution::Parallel;
   std::vector<VariablePlan> Variables;
   /// Loops the directive covers: 2 when the inner loop is collapsed.
   unsigned Collapse = 1;
@@ -95,7 +105,8 @@ struct OffloadPlan {
   /// loop itself is only distributed over teams.
   std::vector<ParallelInnerLoop> InnerParallel;
 
-  /// "#pragma omp target teams distribute parallel for map(...) ..."
+  /// "#pragma omp target teams distribute parallel for map(...) ...", or
+  /// "#pragma omp target map(...) ..." for a serial loop.
   std::string pragma() const;
 };
 
@@ -108,9 +119,12 @@ accessedSection(const CanonicalLoop &Loop, const LoopAccesses &Accesses,
                 const VariableAccesses &VA,
                 llvm::ArrayRef<Polynomial> Assumed = {});
 
+/// The plan of Loop run as Runs says. A serial plan needs no independence
+/// and maps the scalars the loop writes tofrom.
 llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
                                       const CanonicalLoop &Loop,
-                                      const LoopAccesses &Accesses);
+                                      const LoopAccesses &Accesses,
+                                      Execution Runs = Execution::Parallel);
 
 } // namespace ownmap
 

@@ -118,7 +118,11 @@ private:
   void rewriteKernel(const FunctionDecl &Kernel, RewriteResults::File &File);
   llvm::Expected<OffloadPlan> planLoop(const KernelAnnotations &Annotations,
                                        const LoopSite &Site,
-                                       const SourceManager &SM);
+                                       const SourceManager &SM,
+                                       Execution Runs);
+  std::optional<OffloadPlan> planSerial(const KernelAnnotations &Annotations,
+                                        const LoopSite &Site,
+                                        const SourceManager &SM);
   llvm::Error planSite(const KernelAnnotations &Annotations,
                        const LoopSite &Site, const SourceManager &SM,
                        std::vector<PlannedLoop> &Out,
@@ -130,7 +134,8 @@ private:
 
 llvm::Expected<OffloadPlan>
 KernelConsumer::planLoop(const KernelAnnotations &Annotations,
-                         const LoopSite &Site, const SourceManager &SM) {
+                         const LoopSite &Site, const SourceManager &SM,
+                         Execution Runs) {
   if (auto E = checkInsertable(Site, SM))
     return std::move(E);
   llvm::StringRef CannotOffload = "cannot offload: ";
@@ -146,7 +151,7 @@ KernelConsumer::planLoop(const KernelAnnotations &Annotations,
   for (const VarDecl *Index : OutsideIndices)
     if (auto E = checkIndexOnlyInItsLoops(*Index, *Annotations.Kernel->getBody()))
       return withPrefix(std::move(E), CannotOffload);
-  auto Plan = inferMaps(Annotations, *Loop, *Accesses);
+  auto Plan = inferMaps(Annotations, *Loop, *Accesses, Runs);
   if (!Plan)
     return Plan.takeError();
   auto Globals = globalsReadInLoop(*Site.Loop);
@@ -223,18 +228,38 @@ static bool keepsLoopOnHost(llvm::Error &E) {
   return OnHost;
 }
 
+/// Site's loop run on the device in one thread, when it maps an array
+/// (else the device would only take the loop's time).
+std::optional<OffloadPlan>
+KernelConsumer::planSerial(const KernelAnnotations &Annotations,
+                           const LoopSite &Site, const SourceManager &SM) {
+  auto Plan = planLoop(Annotations, Site, SM, Execution::Serial);
+  if (!Plan) {
+    llvm::consumeError(Plan.takeError());
+    return std::nullopt;
+  }
+  bool MapsArray = llvm::any_of(Plan->Variables, [](const VariablePlan &V) {
+    return V.Map && V.Lower && V.Length;
+  });
+  if (!MapsArray)
+    return std::nullopt;
+  return std::move(*Plan);
+}
+
 /// Plans Site's loop; when it cannot be offloaded (a time loop, or any
 /// loop whose iterations depend on each other), the loops of its body,
-/// which then run in its iterations on the host: when some of them can be,
-/// the loop stays on the host, and so do those of them that cannot, each
-/// put in Host with the reason. Fails with the loop's own error when none
-/// of its loops can be offloaded.
+/// which then run in its iterations on the host: when some of them run
+/// apart on the device, the loop stays on the host, and each of them that
+/// cannot runs on the device in one thread or, when it maps no array, on
+/// the host, put in Host with the reason. A loop none of whose loops runs
+/// apart runs on the device in one thread, which keeps its data there.
+/// Fails with the loop's own error when it can do neither.
 llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
                                      const LoopSite &Site,
                                      const SourceManager &SM,
                                      std::vector<PlannedLoop> &Out,
                                      std::vector<HostLoop> &Host) {
-  auto Plan = planLoop(Annotations, Site, SM);
+  auto Plan = planLoop(Annotations, Site, SM, Execution::Parallel);
   if (Plan) {
     Out.push_back({Site, std::move(*Plan)});
     return llvm::Error::success();
@@ -248,14 +273,11 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
     Inner = findOutermostLoops(*Body);
   else if (const auto *Nested = dyn_cast<ForStmt>(Site.Loop->getBody()))
     Inner.push_back(LoopSite{Nested, nullptr}); // `for (..) for (..) {`
-  if (Inner.empty()) {
+  if (Inner.empty() && Body && containsLoop(*Body)) {
     // Every loop of its body is under a directive already (as in the
     // tool's own output): nothing is left to offload.
-    if (Body && containsLoop(*Body)) {
-      llvm::consumeError(std::move(Why));
-      return llvm::Error::success();
-    }
-    return Why;
+    llvm::consumeError(std::move(Why));
+    return llvm::Error::success();
   }
   std::vector<PlannedLoop> InnerPlans;
   std::vector<HostLoop> InnerHost;
@@ -268,6 +290,15 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
       InnerHost.push_back({InnerSite.Loop, firstMessage(std::move(E)),
                            /*InnerOffloaded=*/false});
     }
+  bool NoneApart = llvm::all_of(InnerPlans, [](const PlannedLoop &P) {
+    return P.Plan.Runs == Execution::Serial;
+  });
+  if (NoneApart)
+    if (auto Serial = planSerial(Annotations, Site, SM)) {
+      Out.push_back({Site, std::move(*Serial)});
+      Out.back().SerialWhy = firstMessage(std::move(Why));
+      return llvm::Error::success();
+    }
   if (InnerPlans.empty())
     return Why;
   Host.push_back({Site.Loop, firstMessage(std::move(Why)),
@@ -275,6 +306,24 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
   llvm::append_range(Host, std::move(InnerHost));
   llvm::append_range(Out, std::move(InnerPlans));
   return llvm::Error::success();
+}
+
+/// A kernel none of whose loops runs apart gains nothing from one thread of
+/// the device: its serial loops stay on the host instead, with their
+/// reasons.
+static void keepLoneSerialLoopsOnHost(std::vector<PlannedLoop> &Loops,
+                                      std::vector<HostLoop> &Host) {
+  if (llvm::any_of(Loops, [](const PlannedLoop &L) {
+        return L.Plan.Runs == Execution::Parallel ||
+               !L.Plan.InnerParallel.empty();
+      }))
+    return;
+  for (HostLoop &H : Host)
+    H.InnerOffloaded = false;
+  for (PlannedLoop &L : Loops)
+    Host.push_back({L.Site.Loop, std::move(L.SerialWhy),
+                    /*InnerOffloaded=*/false});
+  Loops.clear();
 }
 
 /// The run-time exclusivity checks of every loop: before the data region
@@ -497,6 +546,7 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
       fail(std::move(E));
       Failed = true;
     }
+  keepLoneSerialLoopsOnHost(Loops, Host);
   for (const PlannedLoop &Loop : Loops)
     if (auto E = checkNoFieldLocalHides(Loop, *Fields)) {
       fail(std::move(E));
@@ -508,6 +558,7 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
     return;
   }
   reportCosts(hostLoopRemarks(Host, SM));
+  reportCosts(serialLoopRemarks(Loops, SM));
   std::vector<Polynomial> Stated = Annotations->statedFacts();
   std::vector<DataRegion> Regions =
       planDataRegions(Loops, *Kernel.getBody(), PointerOrigins(*Annotations),

@@ -3,6 +3,7 @@
 #include "HostUses.h"
 #include "KernelRewrite.h"
 #include "PointerExchange.h"
+#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -12,28 +13,41 @@ namespace ownmap {
 
 namespace {
 
-/// The for, while or do statement of Root whose body is Block, when that
-/// statement is itself a statement of a block.
-const Stmt *loopAround(const CompoundStmt *Block, const Stmt &Root) {
-  llvm::SmallVector<std::pair<const Stmt *, const Stmt *>, 32> Work{
-      {&Root, nullptr}};
-  while (!Work.empty()) {
-    auto [S, Parent] = Work.pop_back_val();
-    if (!S)
-      continue;
-    const Stmt *Body = nullptr;
-    if (const auto *For = dyn_cast<ForStmt>(S))
-      Body = For->getBody();
-    else if (const auto *While = dyn_cast<WhileStmt>(S))
-      Body = While->getBody();
-    else if (const auto *Do = dyn_cast<DoStmt>(S))
-      Body = Do->getBody();
-    if (Body == Block)
-      return isa_and_nonnull<CompoundStmt>(Parent) ? S : nullptr;
-    for (const Stmt *Child : S->children())
-      Work.push_back({Child, S});
-  }
+/// The body of a for, while or do statement; null for any other.
+const Stmt *loopBody(const Stmt *S) {
+  if (const auto *For = dyn_cast_or_null<ForStmt>(S))
+    return For->getBody();
+  if (const auto *While = dyn_cast_or_null<WhileStmt>(S))
+    return While->getBody();
+  if (const auto *Do = dyn_cast_or_null<DoStmt>(S))
+    return Do->getBody();
   return nullptr;
+}
+
+/// The loops around Block, innermost first: the loop whose body it is, and
+/// each loop whose body is the previous one alone (`for (r) for (q) {`),
+/// the outermost a statement of a block. Empty when there is none.
+std::vector<const Stmt *> loopsAround(const CompoundStmt *Block,
+                                      const ParentMap &Parents) {
+  std::vector<const Stmt *> Nest;
+  const Stmt *Loop = Parents.getParent(Block);
+  if (loopBody(Loop) != Block)
+    return {};
+  Nest.push_back(Loop);
+  for (;;) {
+    const Stmt *Parent = Parents.getParent(Loop);
+    const auto *Only = dyn_cast_or_null<CompoundStmt>(Parent);
+    if (Only && Only->size() == 1 &&
+        loopBody(Parents.getParent(Only)) == Only)
+      Parent = Parents.getParent(Only);
+    else if (loopBody(Parent) != Loop)
+      break;
+    Nest.push_back(Parent);
+    Loop = Parent;
+  }
+  if (!isa_and_nonnull<CompoundStmt>(Parents.getParent(Loop)))
+    return {};
+  return Nest;
 }
 
 /// True when S holds a loop of Loops.
@@ -66,11 +80,13 @@ std::vector<const Stmt *> headerOf(const Stmt &Loop) {
   return Header;
 }
 
-/// Loop as a time loop around Loops[First..Last], the loops of its body
-/// Block (see TimeLoop.h for when there is none).
-std::optional<TimeLoop> timeLoop(const Stmt &Loop, const CompoundStmt &Block,
+/// Nest.back() as a time loop around Loops[First..Last], the loops of
+/// Block, the body of Nest.front() (see TimeLoop.h for when there is none).
+std::optional<TimeLoop> timeLoop(llvm::ArrayRef<const Stmt *> Nest,
+                                 const CompoundStmt &Block,
                                  llvm::ArrayRef<PlannedLoop> Loops,
                                  size_t First, size_t Last, ASTContext &Ctx) {
+  const Stmt &Loop = *Nest.back();
   const SourceManager &SM = Ctx.getSourceManager();
   if (Loop.getBeginLoc().isMacroID() || !startsLine(Loop.getBeginLoc(), SM) ||
       !canInsertLineAfter(Loop, SM, Ctx.getLangOpts()))
@@ -86,7 +102,8 @@ std::optional<TimeLoop> timeLoop(const Stmt &Loop, const CompoundStmt &Block,
   T.Loop = &Loop;
   T.First = First;
   T.Last = Last;
-  T.Opaque = headerOf(Loop);
+  for (const Stmt *Header : Nest)
+    llvm::append_range(T.Opaque, headerOf(*Header));
   std::vector<const Stmt *> Host = T.Opaque;
   std::optional<size_t> Before;
   HostRun Run;
@@ -162,11 +179,14 @@ std::vector<TimeLoop> findTimeLoops(llvm::ArrayRef<PlannedLoop> Loops,
       It->second.second = K;
     }
   std::vector<TimeLoop> Found;
-  for (const auto &[Block, Range] : Blocks)
-    if (const Stmt *Loop = loopAround(Block, KernelBody))
-      if (auto T = timeLoop(*Loop, *Block, Loops, Range.first, Range.second,
+  ParentMap Parents(const_cast<Stmt *>(&KernelBody));
+  for (const auto &[Block, Range] : Blocks) {
+    std::vector<const Stmt *> Nest = loopsAround(Block, Parents);
+    if (!Nest.empty())
+      if (auto T = timeLoop(Nest, *Block, Loops, Range.first, Range.second,
                             Ctx))
         Found.push_back(std::move(*T));
+  }
   return Found;
 }
 

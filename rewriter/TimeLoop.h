@@ -1,7 +1,8 @@
 //===- TimeLoop.h - host loops around offloaded loops --------------------===//
 //
 // A host loop (a time loop: a `for`, `while` or `do` statement of a block
-// whose body has offloaded loops as statements) gets a data region around
+// whose body has offloaded loops as statements, or whose body is such a
+// loop alone, as in `for (r) for (q) { ... }`) gets a data region around
 // it, so that its arrays cross once in and once out, not on every step.
 // The host statements of its body between those loops (a boundary
 // condition, a halo exchange, one cell read for a residual) are runs that

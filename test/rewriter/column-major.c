@@ -8,7 +8,7 @@
 // RUN: %clang-offload -DGOOD %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial -DGOOD %s -o %t.ser && %t.ser > %t.ser.out
 // RUN: diff %t.ser.out %t.omp.out
-// RUN: not %ownmap-rewrite %s -- 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
+// RUN: not %ownmap-rewrite --cost-errors %s -- 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
 #include <ownmap.h>
 #include <stdio.h>
 
@@ -59,7 +59,7 @@ OM_KERNEL OM_FACT(m >= 0) void wide(int n, int m, int w, OM_INOUT float *a) {
     for (int j = 0; j < w; ++j)
       a[j * m + i] += 1.0f;
 }
-// CHECK-MESSAGES: column-major.c:[[#@LINE-2]]:7: error: cannot offload: cannot prove that iterations write distinct elements of 'a' (subscript 'a[j * m + i]' may reach the same element from two iterations of 'i')
+// CHECK-MESSAGES: column-major.c:[[#@LINE-4]]:3: error: loop stays on the host: cannot prove that iterations write distinct elements of 'a' (subscript 'a[j * m + i]' may reach the same element from two iterations of 'i')
 
 // One more than the stride: i = m and (i = 0, j + 1) meet.
 OM_KERNEL void overlap(int m, int w, OM_INOUT float *a) {
@@ -67,7 +67,7 @@ OM_KERNEL void overlap(int m, int w, OM_INOUT float *a) {
     for (int j = 0; j < w; ++j)
       a[j * m + i] += 1.0f;
 }
-// CHECK-MESSAGES: column-major.c:[[#@LINE-2]]:7: error: cannot offload: cannot prove that iterations write distinct elements of 'a'
+// CHECK-MESSAGES: column-major.c:[[#@LINE-4]]:3: error: loop stays on the host: cannot prove that iterations write distinct elements of 'a'
 
 // Disjoint but with gaps: OM_OUT would copy unwritten elements back.
 OM_KERNEL void gaps(int m, int w, OM_OUT float *a) {

@@ -21,8 +21,8 @@ void keep(float *p);
 OM_KERNEL void escapes_and_races(int n, OM_INOUT float *a, OM_IN float *b) {
   keep(b);
   for (int i = 1; i < n; ++i)
-    a[i] = a[i - 1] + b[i];
+    a[i] = a[i] + b[i * i];
 }
 // CHECK-DAG: every-error.c:22:8: error: {{.*}}'b'
-// CHECK-DAG: every-error.c:24:12: error: cannot offload: possible loop-carried dependence: 'a'
+// CHECK-DAG: every-error.c:24:19: error: cannot offload: cannot bound the elements of 'b'
 // CHECK: 7 errors generated.

@@ -10,7 +10,7 @@
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
 // RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out
 // RUN: diff %t.ser.out %t.omp.out
-// RUN: not %ownmap-rewrite %s -- -DCONFLICT 2>&1 | FileCheck %s --check-prefix=CONFLICT
+// RUN: not %ownmap-rewrite --cost-errors %s -- -DCONFLICT 2>&1 | FileCheck %s --check-prefix=CONFLICT
 #include <ownmap.h>
 #include <stdio.h>
 
@@ -53,7 +53,7 @@ OM_KERNEL void transpose_in_place(int n, OM_INOUT double a[n][n]) {
     for (int j = 0; j < n; j++)
       a[i][j] = a[j][i] + 1.0;
 }
-// CONFLICT: isl-independence.c:[[#@LINE-2]]:17: error: cannot offload: possible loop-carried dependence: 'a'
+// CONFLICT: isl-independence.c:[[#@LINE-4]]:3: error: loop runs on the device in one thread, its inner loops on the threads of one team, which keeps its data there: possible loop-carried dependence: 'a'
 #endif
 
 int main(void) {

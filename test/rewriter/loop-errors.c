@@ -1,6 +1,6 @@
-// Loops the rewriter cannot offload safely are reported and left untouched:
-// possible loop-carried dependences, unannotated pointers, scalars written
-// other than by a reduction, subscripts it cannot bound.
+// Loops the rewriter cannot offload safely are reported: unannotated
+// pointers, unbounded subscripts are errors; a kernel with nothing to offload
+// (dependences, scalars written) stays on the host with a remark saying why.
 // RUN: not %ownmap-rewrite %s -- 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
 // RUN: echo keep > %t.out && rm -f %t.report
 // RUN: not %ownmap-rewrite %s -o %t.out --report=%t.report -- 2>/dev/null
@@ -13,10 +13,10 @@ OM_KERNEL void prefix(int n, OM_INOUT float *y) {
   for (int i = 1; i < n; ++i)
     y[i] = y[i] + y[i - 1];
 }
-// CHECK-MESSAGES: loop-errors.c:14:19: error: cannot offload: possible loop-carried dependence: 'y' is written at 'y[i]' and accessed at 'y[i - 1]', which another iteration may write or read
-// CHECK-MESSAGES-NEXT: {{^}}   14 |     y[i] = y[i] + y[i - 1];
-// CHECK-MESSAGES-NEXT: {{^ *\| *\^$}}
-// CHECK-MESSAGES-NEXT: loop-errors.c:14:5: note: 'y' is written here
+// CHECK-MESSAGES: loop-errors.c:13:3: remark: loop stays on the host: possible loop-carried dependence: 'y' is written at 'y[i]' and accessed at 'y[i - 1]', which another iteration may write or read
+// CHECK-MESSAGES-NEXT: {{^}}   13 |   for (int i = 1; i < n; ++i)
+// (With --cost-errors the remark is an error; the kernel's other loops would
+// keep the data on the device and run this one there in one thread.)
 
 OM_KERNEL void scatter(int n, OM_IN const int *idx, OM_OUT OM_LEN(n) float *y) {
   for (int i = 0; i < n; ++i)
@@ -45,7 +45,7 @@ OM_KERNEL float last(int n, OM_IN const float *x) {
     s = x[i];
   return s;
 }
-// CHECK-MESSAGES: loop-errors.c:45:5: error: cannot offload: scalar 's' is written in the loop; only a reduction (one of + * min max & | ^ && ||, and no other use of 's') can be offloaded
+// CHECK-MESSAGES: loop-errors.c:44:3: remark: loop stays on the host: scalar 's' is written in the loop; only a reduction (one of + * min max & | ^ && ||, and no other use of 's') can be offloaded
 
 OM_KERNEL float mixed(int n, OM_IN const float *x) {
   float s = 0;
@@ -55,7 +55,7 @@ OM_KERNEL float mixed(int n, OM_IN const float *x) {
   }
   return s;
 }
-// CHECK-MESSAGES: loop-errors.c:53:5: error: cannot offload: scalar 's' is written in the loop
+// CHECK-MESSAGES: loop-errors.c:52:3: remark: loop stays on the host: scalar 's' is written in the loop
 
 OM_KERNEL float reads_reduction(int n, OM_IN const float *x, OM_OUT float *y) {
   float s = 0;
@@ -65,7 +65,7 @@ OM_KERNEL float reads_reduction(int n, OM_IN const float *x, OM_OUT float *y) {
   }
   return s;
 }
-// CHECK-MESSAGES: loop-errors.c:63:5: error: cannot offload: scalar 's' is written in the loop
+// CHECK-MESSAGES: loop-errors.c:62:3: remark: loop stays on the host: scalar 's' is written in the loop
 
 OM_KERNEL void unbounded(int n, OM_IN const float *x, OM_OUT float *y) {
   for (int i = 0; i < n; ++i)
@@ -106,5 +106,5 @@ OM_KERNEL void every_parameter(int n, OM_IN float *x, float *u, OM_INOUT float *
 // CHECK-MESSAGES: ownmap-rewrite: error: errors found; no code was written
 
 // No code is written, but the report is (so that editors show the errors).
-// REPORT: loop-errors.c:14:19: error: cannot offload: possible loop-carried dependence: 'y' is written at 'y[i]' and accessed at 'y[i - 1]', which another iteration may write or read [ownmap.parallel.dependence]
-// REPORT-NEXT: loop-errors.c:14:5: note: 'y' is written here [ownmap.parallel.dependence]
+// REPORT: loop-errors.c:13:3: note: loop stays on the host: possible loop-carried dependence: 'y' is written at 'y[i]' and accessed at 'y[i - 1]', which another iteration may write or read [ownmap.cost.host-loop]
+// REPORT-NEXT: loop-errors.c:23:5: error: cannot offload: cannot prove that iterations write distinct elements of 'y'

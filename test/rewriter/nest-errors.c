@@ -37,7 +37,7 @@ OM_KERNEL OM_FACT(n >= 0) void overlapping_rows(int m, int n, int w, OM_INOUT fl
     for (int j = 0; j < w; ++j)
       a[i * n + j] += 1;
 }
-// CHECK-MESSAGES: nest-errors.c:38:7: error: cannot offload: cannot prove that iterations write distinct elements of 'a' (subscript 'a[i * n + j]' may reach the same element from two iterations of 'i')
+// CHECK-MESSAGES: nest-errors.c:36:3: remark: loop stays on the host: cannot prove that iterations write distinct elements of 'a' (subscript 'a[i * n + j]' may reach the same element from two iterations of 'i')
 
 OM_KERNEL void products(int n, OM_INOUT float *a) {
   for (int i = 0; i < n; ++i)
@@ -66,4 +66,4 @@ OM_KERNEL int mixed_ops(int n, OM_IN const int *x) {
   }
   return m;
 }
-// CHECK-MESSAGES: nest-errors.c:64:5: error: cannot offload: scalar 'm' is written in the loop; only a reduction (one of + * min max & | ^ && ||, and no other use of 'm') can be offloaded
+// CHECK-MESSAGES: nest-errors.c:63:3: remark: loop stays on the host: scalar 'm' is written in the loop; only a reduction (one of + * min max & | ^ && ||, and no other use of 'm') can be offloaded
