@@ -56,7 +56,7 @@ llvm::Error checkInsertable(const LoopSite &Site, const SourceManager &SM) {
     return sourceError(Rule::Macro, SM.getExpansionLoc(For),
                        "cannot offload: the loop comes from a macro "
                        "expansion; write it out to have it rewritten");
-  if (!Site.Block)
+  if (!Site.Block && !Site.WrapInBraces)
     return sourceError(Rule::LoopUnsupported, For,
                        "cannot offload: the loop is not a statement of "
                             "a '{ }' block; add braces around it");

@@ -18,6 +18,10 @@ struct LoopSite {
   /// The `{ }` block the loop is a statement of (where a directive may go),
   /// or null.
   const clang::CompoundStmt *Block = nullptr;
+  /// The loop is the whole body of another loop, without braces
+  /// (`for (..) for (..)`): the rewrite puts braces around it and what
+  /// goes before it.
+  bool WrapInBraces = false;
 };
 
 /// The outermost `for` loops of Body, in source order. Loops under an

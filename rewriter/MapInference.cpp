@@ -6,6 +6,7 @@
 #include "EmptyLoops.h"
 #include "Independence.h"
 #include "PointerViews.h"
+#include "PrivateScalars.h"
 #include "SourceText.h"
 #include "Subscript.h"
 #include "clang/AST/ASTContext.h"
@@ -428,6 +429,14 @@ llvm::Expected<VariablePlan> Inference::planScalar(const VariableAccesses &VA) {
                A.Reduction == FirstWrite->Reduction;
       });
   llvm::StringRef Name = VA.Var->getName();
+  if (Runs == Execution::Parallel && Annotations.Kernel &&
+      isPrivateToIterations(*VA.Var, *Loop.Loop,
+                            *Annotations.Kernel->getBody())) {
+    Plan.PrivateCopy = true;
+    Plan.Reason = "scalar written before it is read in every iteration, "
+                  "and its last value not read after the loop: private";
+    return Plan;
+  }
   if (Runs == Execution::Serial) {
     Plan.Map = MapKind::ToFrom;
     Plan.Section = Name.str();
@@ -493,6 +502,9 @@ llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
   }
   if (Errors)
     return std::move(Errors);
+  for (const VariablePlan &V : Result.Variables)
+    if (V.PrivateCopy)
+      Result.Private.push_back(V.Var);
   // The run-time conditions of every proof: of each variable, of the
   // collapsed pair, of the inner loops a team's threads share.
   std::vector<ExtentCondition> Conditions;

@@ -60,6 +60,9 @@ struct VariablePlan {
   std::optional<ReductionOp> Reduction;
   /// A scalar a serial loop writes: copied in and back out.
   bool WrittenScalar = false;
+  /// A scalar every iteration writes before reading it, whose last value
+  /// nothing reads (PrivateScalars.h): private to each iteration.
+  bool PrivateCopy = false;
   /// OM_OUT or OM_SCRATCH elements the loop reads before its iteration
   /// writes them: an earlier loop must provide them (EarlierWrites.h).
   std::optional<ElementRange> ReadsBeforeWrite;

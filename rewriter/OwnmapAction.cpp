@@ -28,6 +28,8 @@
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include <map>
+#include <tuple>
 
 using namespace clang;
 
@@ -272,7 +274,7 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
   if (Body)
     Inner = findOutermostLoops(*Body);
   else if (const auto *Nested = dyn_cast<ForStmt>(Site.Loop->getBody()))
-    Inner.push_back(LoopSite{Nested, nullptr}); // `for (..) for (..) {`
+    Inner.push_back(LoopSite{Nested, nullptr, /*WrapInBraces=*/true});
   if (Inner.empty() && Body && containsLoop(*Body)) {
     // Every loop of its body is under a directive already (as in the
     // tool's own output): nothing is left to offload.
@@ -426,6 +428,11 @@ static llvm::Error addEdits(const FunctionDecl &Kernel,
           "put it on a line of its own");
     llvm::append_range(Before[First], EntryLines);
   }
+  // Braces around a loop that is the whole body of another open before
+  // anything that goes before it, and close after everything after it.
+  for (const PlannedLoop &Loop : Loops)
+    if (Loop.Site.WrapInBraces)
+      Before[Loop.Site.Loop->getForLoc()].push_back("{");
   // A view declared before a loop gets its value again at the top of its
   // body, which may need braces: their closing one ends the loop.
   for (const PlannedLoop &Loop : Loops) {
@@ -474,6 +481,9 @@ static llvm::Error addEdits(const FunctionDecl &Kernel,
     for (const std::string &Line : Returns.After)
       After[End].push_back({Line, Start});
   }
+  for (const PlannedLoop &Loop : Loops)
+    if (Loop.Site.WrapInBraces)
+      After[Loop.Site.Loop].push_back({"}", Loop.Site.Loop->getForLoc()});
   for (const PlannedLoop &Loop : Loops) {
     std::vector<std::string> &Lines = Before[Loop.Site.Loop->getForLoc()];
     for (const LoopGlobal &G : Loop.Plan.Globals)
@@ -489,20 +499,33 @@ static llvm::Error addEdits(const FunctionDecl &Kernel,
   for (const auto &[Loc, Lines] : Before)
     if (auto E = Edits.add(insertLinesBefore(Loc, Lines, SM)))
       return E;
-  // Insertions at one offset would conflict: one edit per loop.
-  for (const auto &[Loop, Lines] : After) {
-    std::optional<tooling::Replacement> Joined;
+  // Insertions at one offset would conflict: one edit per offset, the
+  // lines after an inner statement before those after one around it
+  // (which begins earlier).
+  struct Insertion {
+    unsigned Begin, Order;
+    tooling::Replacement Edit;
+  };
+  std::map<unsigned, std::vector<Insertion>> AtOffset;
+  for (const auto &[Loop, Lines] : After)
     for (const LineAfter &Line : Lines) {
       auto Edit = insertLineAfter(*Loop, Line.Text, Line.IndentOf, SM,
                                   Ctx.getLangOpts());
       if (!Edit)
         return Edit.takeError();
-      Joined = tooling::Replacement(
-          Edit->getFilePath(), Edit->getOffset(), 0,
-          (Joined ? Joined->getReplacementText().str() : "") +
-              Edit->getReplacementText().str());
+      unsigned Begin = SM.getFileOffset(SM.getExpansionLoc(Loop->getBeginLoc()));
+      std::vector<Insertion> &Group = AtOffset[Edit->getOffset()];
+      Group.push_back({Begin, unsigned(Group.size()), std::move(*Edit)});
     }
-    if (auto E = Edits.add(*Joined))
+  for (auto &[Offset, Group] : AtOffset) {
+    llvm::sort(Group, [](const Insertion &A, const Insertion &B) {
+      return std::tie(B.Begin, A.Order) < std::tie(A.Begin, B.Order);
+    });
+    std::string Text;
+    for (const Insertion &I : Group)
+      Text += I.Edit.getReplacementText().str();
+    if (auto E = Edits.add(tooling::Replacement(
+            Group.front().Edit.getFilePath(), Offset, 0, Text)))
       return E;
   }
   return llvm::Error::success();

@@ -24,14 +24,14 @@ const Stmt *loopBody(const Stmt *S) {
   return nullptr;
 }
 
-/// The loops around Block, innermost first: the loop whose body it is, and
+/// The loops around Body, innermost first: the loop whose body it is, and
 /// each loop whose body is the previous one alone (`for (r) for (q) {`),
 /// the outermost a statement of a block. Empty when there is none.
-std::vector<const Stmt *> loopsAround(const CompoundStmt *Block,
+std::vector<const Stmt *> loopsAround(const Stmt *Body,
                                       const ParentMap &Parents) {
   std::vector<const Stmt *> Nest;
-  const Stmt *Loop = Parents.getParent(Block);
-  if (loopBody(Loop) != Block)
+  const Stmt *Loop = Parents.getParent(Body);
+  if (loopBody(Loop) != Body)
     return {};
   Nest.push_back(Loop);
   for (;;) {
@@ -81,9 +81,10 @@ std::vector<const Stmt *> headerOf(const Stmt &Loop) {
 }
 
 /// Nest.back() as a time loop around Loops[First..Last], the loops of
-/// Block, the body of Nest.front() (see TimeLoop.h for when there is none).
+/// Body, the body of Nest.front(): a block, or one of the loops (see
+/// TimeLoop.h for when there is none).
 std::optional<TimeLoop> timeLoop(llvm::ArrayRef<const Stmt *> Nest,
-                                 const CompoundStmt &Block,
+                                 const Stmt &Body,
                                  llvm::ArrayRef<PlannedLoop> Loops,
                                  size_t First, size_t Last, ASTContext &Ctx) {
   const Stmt &Loop = *Nest.back();
@@ -125,10 +126,16 @@ std::optional<TimeLoop> timeLoop(llvm::ArrayRef<const Stmt *> Nest,
     }
     Run = HostRun();
   };
-  for (const Stmt *S : Block.body()) {
-    auto Offloaded = llvm::find_if(Loops, [&](const PlannedLoop &L) {
-      return L.Site.Loop == S && L.Site.Block == &Block;
-    });
+  const Stmt *Alone = &Body;
+  llvm::ArrayRef<const Stmt *> Statements(Alone);
+  if (const auto *Block = dyn_cast<CompoundStmt>(&Body))
+    Statements = llvm::ArrayRef(Block->body_begin(), Block->body_end());
+  SourceLocation End = isa<CompoundStmt>(Body)
+                           ? cast<CompoundStmt>(Body).getRBracLoc()
+                           : SourceLocation();
+  for (const Stmt *S : Statements) {
+    auto Offloaded = llvm::find_if(
+        Loops, [&](const PlannedLoop &L) { return L.Site.Loop == S; });
     if (Offloaded != Loops.end()) {
       size_t K = Offloaded - Loops.begin();
       EndRun(Loops[K].Site.Loop->getForLoc(), K);
@@ -144,12 +151,13 @@ std::optional<TimeLoop> timeLoop(llvm::ArrayRef<const Stmt *> Nest,
     }
     Run.Statements.push_back(S);
   }
-  EndRun(Block.getRBracLoc(), std::nullopt);
-  if (auto Exchange = findExchange(Loop, Block,
-                                   Loops.slice(First, Last - First + 1))) {
-    T.Exchanged = std::move(Exchange->Pointers);
-    llvm::append_range(T.Skipped, Exchange->Copies);
-  }
+  EndRun(End, std::nullopt);
+  if (const auto *Block = dyn_cast<CompoundStmt>(&Body))
+    if (auto Exchange = findExchange(Loop, *Block,
+                                     Loops.slice(First, Last - First + 1))) {
+      T.Exchanged = std::move(Exchange->Pointers);
+      llvm::append_range(T.Skipped, Exchange->Copies);
+    }
   if (movesMappedPointer(collectHostUses(Host, Ctx, T.Skipped), Loops) ||
       callsProgramFunction(Host, SM))
     return std::nullopt;
@@ -170,20 +178,25 @@ std::optional<TimeLoop> timeLoop(llvm::ArrayRef<const Stmt *> Nest,
 
 std::vector<TimeLoop> findTimeLoops(llvm::ArrayRef<PlannedLoop> Loops,
                                     const Stmt &KernelBody, ASTContext &Ctx) {
-  // The loops of each block: between its first and its last, all loops
-  // are inside the statement whose body it is.
-  llvm::MapVector<const CompoundStmt *, std::pair<size_t, size_t>> Blocks;
-  for (size_t K = 0; K < Loops.size(); ++K)
-    if (const CompoundStmt *Block = Loops[K].Site.Block) {
-      auto [It, New] = Blocks.try_emplace(Block, K, K);
+  // The loops of each block (or a loop that is a loop's whole body):
+  // between its first and its last, all loops are inside the statement
+  // whose body it is.
+  llvm::MapVector<const Stmt *, std::pair<size_t, size_t>> Blocks;
+  for (size_t K = 0; K < Loops.size(); ++K) {
+    const Stmt *Body = Loops[K].Site.Block;
+    if (Loops[K].Site.WrapInBraces)
+      Body = Loops[K].Site.Loop;
+    if (Body) {
+      auto [It, New] = Blocks.try_emplace(Body, K, K);
       It->second.second = K;
     }
+  }
   std::vector<TimeLoop> Found;
   ParentMap Parents(const_cast<Stmt *>(&KernelBody));
-  for (const auto &[Block, Range] : Blocks) {
-    std::vector<const Stmt *> Nest = loopsAround(Block, Parents);
+  for (const auto &[Body, Range] : Blocks) {
+    std::vector<const Stmt *> Nest = loopsAround(Body, Parents);
     if (!Nest.empty())
-      if (auto T = timeLoop(Nest, *Block, Loops, Range.first, Range.second,
+      if (auto T = timeLoop(Nest, *Body, Loops, Range.first, Range.second,
                             Ctx))
         Found.push_back(std::move(*T));
   }

@@ -53,7 +53,7 @@ OM_KERNEL void transpose_in_place(int n, OM_INOUT double a[n][n]) {
     for (int j = 0; j < n; j++)
       a[i][j] = a[j][i] + 1.0;
 }
-// CONFLICT: isl-independence.c:[[#@LINE-4]]:3: error: loop runs on the device in one thread, its inner loops on the threads of one team, which keeps its data there: possible loop-carried dependence: 'a'
+// CONFLICT: isl-independence.c:[[#@LINE-4]]:3: error: loop stays on the host, its inner loops are offloaded, launched in each of its iterations: possible loop-carried dependence: 'a'
 #endif
 
 int main(void) {

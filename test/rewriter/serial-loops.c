@@ -1,10 +1,10 @@
 // A loop whose iterations depend on each other, in a kernel that offloads
 // other loops, runs on the device in one thread (`target` over the loop),
-// so that the arrays stay there; the scalars it writes go tofrom, and its
-// inner loops whose iterations are independent go to the team's threads.
-// Host loops each of which is the whole body of the next get one region
-// around the outermost. A kernel with nothing to run apart stays on the
-// host, unchanged, with remarks.
+// so that the arrays stay there; the scalars it writes go tofrom. A loop
+// that is another's whole body gets braces for its directive; host loops
+// each of which is the whole body of the next get one region around the
+// outermost. A kernel with nothing to run apart stays on the host,
+// unchanged, with remarks.
 // RUN: %ownmap-rewrite --no-line-directives %s -- 2>%t.err | FileCheck %s --strict-whitespace
 // RUN: FileCheck %s --check-prefix=REMARKS < %t.err
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
@@ -60,7 +60,8 @@ OM_KERNEL void filter(int n, int m, double k, OM_INOUT double y[n][m]) {
 // REMARKS: serial-loops.c:[[#@LINE-12]]:3: remark: loop runs on the device in one thread, which keeps its data there: scalar 'prev' is written in the loop
 
 // Each row i takes rows below it (which later steps change) column by
-// column: the rows run in order, the columns apart in one team.
+// column: the rows run in order on the host, the columns apart. The column
+// loop is the row loop's whole body: braces go around it and its directive.
 OM_KERNEL void lower_product(int n, OM_IN double a[n][n], OM_INOUT double b[n][n]) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {
@@ -70,11 +71,17 @@ OM_KERNEL void lower_product(int n, OM_IN double a[n][n], OM_INOUT double b[n][n
     }
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void lower_product(
-// CHECK:       {{^}}  #pragma omp target map(to: a[1:(n - 1 > 0 ? n - 1 : 0)]) map(tofrom: b[0:n]){{$}}
+// CHECK:       {{^}}  #pragma omp target data map(to: a[0:(n > 0) * n]) map(tofrom: b[0:(n > 0) * n]){{$}}
+// CHECK-NEXT:  {{^}}  {{[{]$}}
 // CHECK-NEXT:  {{^}}  for (int i = 0; i < n; i++){{$}}
-// CHECK-NEXT:  {{^}}    #pragma omp parallel for{{$}}
+// CHECK-NEXT:  {{^}}    {{[{]$}}
+// CHECK-NEXT:  {{^}}    #pragma omp target teams distribute parallel for map(to: a[0:n]) map(tofrom: b[0:n]){{$}}
 // CHECK-NEXT:  {{^}}    for (int j = 0; j < n; j++) {{[{]$}}
-// REMARKS: serial-loops.c:[[#@LINE-12]]:3: remark: loop runs on the device in one thread, its inner loops on the threads of one team, which keeps its data there
+// CHECK:       {{^}}    }{{$}}
+// CHECK-NEXT:  {{^}}    }{{$}}
+// CHECK-NEXT:  {{^}}  }{{$}}
+// CHECK-NEXT:  {{^}}}{{$}}
+// REMARKS: serial-loops.c:[[#@LINE-18]]:3: remark: loop stays on the host, its inner loops are offloaded, launched in each of its iterations: possible loop-carried dependence: 'b'
 
 // Two host loops, one the whole body of the other, around parallel loops
 // that share a scratch row: one region around both, nothing copied per step.
@@ -126,12 +133,12 @@ OM_KERNEL void forward(int n, OM_IN double l[n][n], OM_INOUT double x[n],
 // SUMMARY-NEXT: ownmap: y[0:(n > 0) * n] {{.*}} 504 1 504 1
 // SUMMARY-NEXT: ownmap: last {{.*}} 8 1 8 1
 // SUMMARY-NEXT: ownmap: prev {{.*}} 8 1 8 1
-// SUMMARY-NEXT: ownmap: a[1:{{.*}} 576 1 0 0
-// SUMMARY-NEXT: ownmap: b[0:n] {{.*}} 648 1 648 1
+// SUMMARY-NEXT: ownmap: a[0:(n > 0) * n] {{.*}} 648 1 0 0
+// SUMMARY-NEXT: ownmap: b[0:(n > 0) * n] {{.*}} 648 1 648 1
 // SUMMARY-NEXT: ownmap: a[0:(nr > 0) * nr] {{.*}} 480 1 480 1
 // SUMMARY-NEXT: ownmap: c[0:np] {{.*}} 200 1 0 0
 // SUMMARY-NEXT: ownmap: sum[0:np] {{.*}} 40 1 40 1
-// SUMMARY-NEXT: ownmap: total 3096 11 1816 8
+// SUMMARY-NEXT: ownmap: total 3168 11 1816 8
 
 int main(void) {
   enum { N = 9, M = 7, R = 3, Q = 4, P = 5 };
