@@ -10,7 +10,7 @@ std::vector<CostRemark> hostLoopRemarks(llvm::ArrayRef<HostLoop> Host,
   std::vector<CostRemark> Remarks;
   for (const HostLoop &H : Host)
     Remarks.push_back(
-        {Rule::CostHostLoop, SM.getExpansionLoc(H.Loop->getForLoc()),
+        {Rule::CostHostLoop, SM.getExpansionLoc(H.Site.Loop->getForLoc()),
          (H.InnerOffloaded
               ? "loop stays on the host, its inner loops are offloaded, "
                 "launched in each of its iterations: "
@@ -41,8 +41,9 @@ static const HostLoop *hostLoopAround(SourceLocation Loc,
                                       const Stmt *Except) {
   const HostLoop *Around = nullptr;
   for (const HostLoop &H : Host)
-    if (H.InnerOffloaded && H.Loop != Except &&
-        SM.isPointWithin(Loc, H.Loop->getBeginLoc(), H.Loop->getEndLoc()))
+    if (H.InnerOffloaded && H.Site.Loop != Except &&
+        SM.isPointWithin(Loc, H.Site.Loop->getBeginLoc(),
+                         H.Site.Loop->getEndLoc()))
       Around = &H;
   return Around;
 }
@@ -71,7 +72,7 @@ std::vector<CostRemark> copyRemarks(llvm::ArrayRef<PlannedLoop> Loops,
     if (!H)
       return "";
     return ", in every iteration of the host loop at line " +
-           std::to_string(SM.getExpansionLineNumber(H->Loop->getForLoc()));
+           std::to_string(SM.getExpansionLineNumber(H->Site.Loop->getForLoc()));
   };
   auto Add = [&](SourceLocation Loc, std::string Message) {
     Remarks.push_back(

@@ -25,7 +25,7 @@ namespace ownmap {
 
 /// A loop of a kernel that stays on the host, and why.
 struct HostLoop {
-  const clang::ForStmt *Loop;
+  LoopSite Site;
   std::string Why;
   /// Loops inside it run on the device.
   bool InnerOffloaded;

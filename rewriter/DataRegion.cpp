@@ -377,11 +377,11 @@ void RegionPlanner::addUpdates(size_t R, llvm::ArrayRef<Kept> Arrays,
   for (const Kept &A : Arrays) {
     WholeReach Reach = wholeReach(R, A.Var);
     if (NeedsFrom(A) && (Reach.Read || Reach.Write)) {
-      Add(Froms, {Before, false, A.Var, A.Section});
+      Add(Froms, {Before, false, A.Var, A.Section, /*Whole=*/true});
       WholeFrom.insert(A.Var);
     }
     if (NeedsTo(A) && Reach.Write) {
-      Add(Tos, {Run.Next, true, A.Var, A.Section});
+      Add(Tos, {Run.Next, true, A.Var, A.Section, /*Whole=*/true});
       WholeTo.insert(A.Var);
     }
   }

@@ -75,6 +75,8 @@ struct TargetUpdate {
   /// The array, or the pointer through which host code reaches one element.
   const clang::VarDecl *Var = nullptr;
   std::string Section;
+  /// The whole section the region keeps, not the elements host code names.
+  bool Whole = false;
 
   /// "#pragma omp target update from(y[0:n])"
   std::string pragma() const;

@@ -19,6 +19,7 @@
 #include "NestingDepth.h"
 #include "PointerViews.h"
 #include "Report.h"
+#include "SerialLoops.h"
 #include "StructFields.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -289,7 +290,7 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
         llvm::consumeError(std::move(Why));
         return E;
       }
-      InnerHost.push_back({InnerSite.Loop, firstMessage(std::move(E)),
+      InnerHost.push_back({InnerSite, firstMessage(std::move(E)),
                            /*InnerOffloaded=*/false});
     }
   bool NoneApart = llvm::all_of(InnerPlans, [](const PlannedLoop &P) {
@@ -303,29 +304,11 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
     }
   if (InnerPlans.empty())
     return Why;
-  Host.push_back({Site.Loop, firstMessage(std::move(Why)),
+  Host.push_back({Site, firstMessage(std::move(Why)),
                   /*InnerOffloaded=*/true});
   llvm::append_range(Host, std::move(InnerHost));
   llvm::append_range(Out, std::move(InnerPlans));
   return llvm::Error::success();
-}
-
-/// A kernel none of whose loops runs apart gains nothing from one thread of
-/// the device: its serial loops stay on the host instead, with their
-/// reasons.
-static void keepLoneSerialLoopsOnHost(std::vector<PlannedLoop> &Loops,
-                                      std::vector<HostLoop> &Host) {
-  if (llvm::any_of(Loops, [](const PlannedLoop &L) {
-        return L.Plan.Runs == Execution::Parallel ||
-               !L.Plan.InnerParallel.empty();
-      }))
-    return;
-  for (HostLoop &H : Host)
-    H.InnerOffloaded = false;
-  for (PlannedLoop &L : Loops)
-    Host.push_back({L.Site.Loop, std::move(L.SerialWhy),
-                    /*InnerOffloaded=*/false});
-  Loops.clear();
 }
 
 /// The run-time exclusivity checks of every loop: before the data region
@@ -569,6 +552,12 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
       fail(std::move(E));
       Failed = true;
     }
+  std::vector<Polynomial> Stated = Annotations->statedFacts();
+  runCopyingHostLoopsSerially(
+      Loops, Host,
+      [&](const LoopSite &Site) { return planSerial(*Annotations, Site, SM); },
+      *Kernel.getBody(), PointerOrigins(*Annotations), Stated,
+      Kernel.getASTContext());
   keepLoneSerialLoopsOnHost(Loops, Host);
   for (const PlannedLoop &Loop : Loops)
     if (auto E = checkNoFieldLocalHides(Loop, *Fields)) {
@@ -582,7 +571,6 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   }
   reportCosts(hostLoopRemarks(Host, SM));
   reportCosts(serialLoopRemarks(Loops, SM));
-  std::vector<Polynomial> Stated = Annotations->statedFacts();
   std::vector<DataRegion> Regions =
       planDataRegions(Loops, *Kernel.getBody(), PointerOrigins(*Annotations),
                       Stated, Kernel.getASTContext());
