@@ -93,6 +93,22 @@ static bool pointsToPlainData(const ParmVarDecl &P) {
                    PT->getPointeeType()));
 }
 
+/// The count a one-dimensional array parameter is declared with, when it
+/// is an integer constant or the name of a parameter.
+static std::optional<std::string> declaredCount(const ParmVarDecl &P) {
+  QualType T = P.getOriginalType();
+  if (const auto *Constant = dyn_cast<ConstantArrayType>(T.getTypePtr()))
+    return std::to_string(Constant->getSize().getZExtValue());
+  const auto *Variable = dyn_cast<VariableArrayType>(T.getTypePtr());
+  if (!Variable || !Variable->getSizeExpr())
+    return std::nullopt;
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(Variable->getSizeExpr()->IgnoreParenImpCasts());
+  if (!Ref || !isa<ParmVarDecl>(Ref->getDecl()))
+    return std::nullopt;
+  return Ref->getDecl()->getName().str();
+}
+
 /// An array parameter's extents, and its row count when OM_LEN does not
 /// state it: the written `[m]`, which a map from OM_LEN uses as well.
 static llvm::Error readArrayShape(const ParmVarDecl &P, ParamAnnotation &PA,
@@ -208,6 +224,8 @@ readKernelAnnotations(const FunctionDecl &FD, const MacroText &Macros) {
         Errors = llvm::joinErrors(std::move(Errors), std::move(E));
         continue;
       }
+    if (PA.Kind && !isArrayParameter(*P))
+      PA.DeclaredCount = declaredCount(*P);
     if (PA.Kind)
       KA.Params[P] = PA;
   }

@@ -35,6 +35,10 @@ struct ParamAnnotation {
   /// The local that keeps Length's value at kernel entry, when the kernel
   /// changes a variable Length names (LengthSnapshots.h); maps use it.
   std::optional<std::string> LengthSnapshot;
+  /// The element count a one-dimensional array parameter is declared with
+  /// (`double y[n]`, `double y[100]`): a constant or a parameter's name.
+  /// Regions that must keep all of its data map that many.
+  std::optional<std::string> DeclaredCount;
   /// For a struct parameter's pointer field (StructFields.h): the field,
   /// where OM_LEN goes.
   const clang::FieldDecl *Field = nullptr;

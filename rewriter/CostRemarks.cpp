@@ -48,12 +48,14 @@ static const HostLoop *hostLoopAround(SourceLocation Loc,
   return Around;
 }
 
-/// True when a region around a host loop that holds Inner's loops keeps
+/// True when a region around a host loop, or a span region, that holds
+/// Inner's loops keeps
 /// Var: Inner's map of it finds it on the device.
 static bool keptAround(const DataRegion &Inner, const VarDecl *Var,
                        llvm::ArrayRef<DataRegion> Regions) {
   return llvm::any_of(Regions, [&](const DataRegion &Outer) {
-    return &Outer != &Inner && Outer.HostLoop && Outer.First <= Inner.First &&
+    return &Outer != &Inner && (Outer.HostLoop || Outer.FirstStatement) &&
+           Outer.First <= Inner.First &&
            Inner.Last <= Outer.Last &&
            llvm::any_of(Outer.Variables, [&](const RegionVariable &V) {
              return V.Var == Var;
@@ -79,10 +81,8 @@ std::vector<CostRemark> copyRemarks(llvm::ArrayRef<PlannedLoop> Loops,
         {Rule::CostCopies, SM.getExpansionLoc(Loc), std::move(Message)});
   };
   for (const DataRegion &Region : Regions) {
-    SourceLocation Start = Region.HostLoop
-                               ? Region.HostLoop->getBeginLoc()
-                               : Loops[Region.First].Site.Loop->getForLoc();
-    std::string Repeated = Often(Start, Region.HostLoop);
+    SourceLocation Start = Region.opening(Loops)->getBeginLoc();
+    std::string Repeated = Often(Start, Region.opening(Loops));
     if (Repeated.empty())
       continue;
     for (const RegionVariable &V : Region.Variables)

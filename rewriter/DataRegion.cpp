@@ -2,6 +2,7 @@
 #include "DataRegion.h"
 #include "EmptyLoops.h"
 #include "HostUses.h"
+#include "SpanRegions.h"
 #include "TimeLoop.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/MapVector.h"
@@ -52,6 +53,8 @@ std::optional<std::vector<const Stmt *>> between(const LoopSite &A,
 /// an update names), and no move of a pointer a loop maps (the region maps
 /// the array the pointer gave on entry; the loops after the move map
 /// another address, which may partly overlap it).
+} // namespace
+
 bool regionMaySpan(const std::vector<const Stmt *> &Host,
                    llvm::ArrayRef<PlannedLoop> Loops, ASTContext &Ctx) {
   if (!Host.empty() && !startsLine(Host.front()->getBeginLoc(),
@@ -64,6 +67,8 @@ bool regionMaySpan(const std::vector<const Stmt *> &Host,
     return false;
   return !movesMappedPointer(collectHostUses(Host, Ctx), Loops);
 }
+
+namespace {
 
 /// "12:3", where Loc is.
 std::string lineColumn(SourceLocation Loc, const SourceManager &SM) {
@@ -342,7 +347,8 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
              : "; mapped once" + Over;
   return RegionVariable{Var, Kind, Section,
                         "used by the loops at " + llvm::join(Where, ", ") +
-                            Once};
+                            Once,
+                        Whole};
 }
 
 /// The updates around run R: `from` before it of what it reads (or may
@@ -481,6 +487,18 @@ bool movesMappedPointer(const HostUses &Uses,
   });
 }
 
+const Stmt *DataRegion::opening(llvm::ArrayRef<PlannedLoop> Loops) const {
+  if (FirstStatement)
+    return FirstStatement;
+  return HostLoop ? HostLoop : Loops[First].Site.Loop;
+}
+
+const Stmt *DataRegion::closing(llvm::ArrayRef<PlannedLoop> Loops) const {
+  if (LastStatement)
+    return LastStatement;
+  return HostLoop ? HostLoop : Loops[Last].Site.Loop;
+}
+
 bool DataRegion::invariant(const Polynomial &P) const {
   return invariantUnder(P, Changed);
 }
@@ -525,6 +543,10 @@ std::vector<DataRegion> planDataRegions(llvm::ArrayRef<PlannedLoop> Loops,
     First = End + 1;
   }
   llvm::append_range(Regions, Around);
+  std::vector<DataRegion> Spans =
+      planSpanRegions(Loops, Regions, KernelBody, Ctx);
+  Regions.insert(Regions.begin(), std::make_move_iterator(Spans.begin()),
+                 std::make_move_iterator(Spans.end()));
   return Regions;
 }
 

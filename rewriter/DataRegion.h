@@ -63,6 +63,9 @@ struct RegionVariable {
   MapKind Map;
   std::string Section;
   std::string Reason;
+  /// When the region keeps all the data: the count it maps from the first
+  /// element (VariablePlan::WholeCount).
+  std::optional<std::string> WholeCount{};
 };
 
 /// A `#pragma omp target update` for host code between two loops.
@@ -92,6 +95,13 @@ struct HostRun {
   clang::SourceLocation Next;
 };
 
+/// True when a region may span host statements Host between loops of
+/// Loops: no declarations (the region's braces would end their scope), no
+/// jumps out, the first starting its line, no call of a function of the
+/// program, no move of a pointer a loop maps.
+bool regionMaySpan(const std::vector<const clang::Stmt *> &Host,
+                   llvm::ArrayRef<PlannedLoop> Loops, clang::ASTContext &Ctx);
+
 /// True when host code with Uses moves a pointer a loop of Loops maps.
 bool movesMappedPointer(const HostUses &Uses,
                         llvm::ArrayRef<PlannedLoop> Loops);
@@ -103,6 +113,9 @@ struct DataRegion {
   /// the loops; null when the region spans the statements from
   /// Loops[First] to Loops[Last].
   const clang::Stmt *HostLoop = nullptr;
+  /// A region over statements of one block some of which are host loops
+  /// (SpanRegions.h): the first and the last of them.
+  const clang::Stmt *FirstStatement = nullptr, *LastStatement = nullptr;
   /// The host loop's returns, which leave the region with `break`.
   std::vector<LoopReturn> Returns;
   /// Pointers the host loop exchanges: each maps the buffer its pointer
@@ -117,6 +130,10 @@ struct DataRegion {
 
   /// "#pragma omp target data map(to: x[0:n]) map(tofrom: y[0:n])"
   std::string pragma() const;
+  /// The statement the region's directive goes before, and the one its
+  /// closing brace goes after.
+  const clang::Stmt *opening(llvm::ArrayRef<PlannedLoop> Loops) const;
+  const clang::Stmt *closing(llvm::ArrayRef<PlannedLoop> Loops) const;
   /// True when P has the same value at region entry as in every loop: it
   /// mentions no scalar in Changed.
   bool invariant(const Polynomial &P) const;

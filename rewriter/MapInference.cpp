@@ -386,6 +386,8 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
     return std::move(E);
   if (PA->Length)
     Plan.WholeCount = PA->LengthSnapshot.value_or(*PA->Length);
+  else
+    Plan.WholeCount = PA->DeclaredCount;
   if (Plan.Map == MapKind::From && isArrayParameter(*Param))
     copyInPartRows(*Param, Plan);
   return Plan;

@@ -311,10 +311,30 @@ llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
   return llvm::Error::success();
 }
 
+/// The pairs of a span region's arrays, over all their data
+/// (SpanRegions.h); none for another region.
+static std::vector<ExclusivityPair>
+spanPairs(const KernelAnnotations &Annotations, const DataRegion &Region) {
+  if (!Region.FirstStatement)
+    return {};
+  OffloadPlan Whole;
+  for (const RegionVariable &V : Region.Variables) {
+    VariablePlan P;
+    P.Var = V.Var;
+    P.Map = V.Map;
+    P.Lower = Polynomial(0);
+    P.Length = Polynomial::atom(Atom{*V.WholeCount, nullptr});
+    Whole.Variables.push_back(std::move(P));
+  }
+  std::vector<ExclusivityPair> Pairs = exclusivityPairs(Annotations, Whole);
+  llvm::erase_if(Pairs, [](const ExclusivityPair &P) { return P.Proven; });
+  return Pairs;
+}
+
 /// The run-time exclusivity checks of every loop: before the data region
 /// around it when their bounds are the same at region entry (one check per
 /// pair, over the union of the loops' ranges where they compare), else
-/// before the loop.
+/// before the loop; and those of every span region's arrays.
 static void placeExclusivityChecks(const KernelAnnotations &Annotations,
                                    llvm::MutableArrayRef<PlannedLoop> Loops,
                                    llvm::MutableArrayRef<DataRegion> Regions) {
@@ -338,9 +358,16 @@ static void placeExclusivityChecks(const KernelAnnotations &Annotations,
         Hoisted[R].push_back(Pair);
     }
   }
-  for (size_t R = 0; R < Regions.size(); ++R)
+  for (size_t R = 0; R < Regions.size(); ++R) {
+    for (const ExclusivityPair &Pair : spanPairs(Annotations, Regions[R]))
+      if (llvm::none_of(Hoisted[R], [&](const ExclusivityPair &H) {
+            return (H.Exclusive == Pair.Exclusive && H.Other == Pair.Other) ||
+                   (H.Exclusive == Pair.Other && H.Other == Pair.Exclusive);
+          }))
+        Hoisted[R].push_back(Pair);
     for (const ExclusivityPair &Pair : Hoisted[R])
       Regions[R].Checks.push_back(Pair.check());
+  }
 }
 
 /// The transfer-elision facts of every loop (Facts.h).
@@ -439,9 +466,7 @@ static llvm::Error addEdits(const FunctionDecl &Kernel,
           {factsDone().str(), Loop.Site.Loop->getForLoc()});
   unsigned Returning = 0; // regions with returns so far
   for (const DataRegion &Region : Regions) {
-    SourceLocation Start = Region.HostLoop
-                               ? Region.HostLoop->getBeginLoc()
-                               : Loops[Region.First].Site.Loop->getForLoc();
+    SourceLocation Start = Region.opening(Loops)->getBeginLoc();
     ReturnEdits Returns;
     if (!Region.Returns.empty()) {
       auto Made = returnEdits(Region.Returns, Kernel, Returning++, Ctx);
@@ -458,8 +483,7 @@ static llvm::Error addEdits(const FunctionDecl &Kernel,
     Before[Start].push_back("{");
     for (const TargetUpdate &Update : Region.Updates)
       Before[Update.Before].push_back(Update.pragma());
-    const Stmt *End = Region.HostLoop ? Region.HostLoop
-                                      : Loops[Region.Last].Site.Loop;
+    const Stmt *End = Region.closing(Loops);
     After[End].push_back({"}", Start});
     for (const std::string &Line : Returns.After)
       After[End].push_back({Line, Start});
