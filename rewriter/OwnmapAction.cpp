@@ -3,7 +3,6 @@
 #include "Annotations.h"
 #include "ArrayParameters.h"
 #include "Audit.h"
-#include "CanonicalLoop.h"
 #include "CostRemarks.h"
 #include "DataRegion.h"
 #include "Diagnostics.h"
@@ -13,8 +12,8 @@
 #include "KernelRewrite.h"
 #include "LengthSnapshots.h"
 #include "LineDirectives.h"
-#include "LoopAccess.h"
 #include "LoopGlobals.h"
+#include "LoopPlanner.h"
 #include "MapInference.h"
 #include "NestingDepth.h"
 #include "PointerViews.h"
@@ -36,19 +35,6 @@ using namespace clang;
 
 namespace ownmap {
 namespace {
-
-/// The message of E's first error, without the "cannot offload: " that
-/// says what an error stops.
-std::string firstMessage(llvm::Error E) {
-  std::string Message;
-  llvm::handleAllErrors(std::move(E), [&](const llvm::ErrorInfoBase &Info) {
-    if (Message.empty())
-      Message = Info.message();
-  });
-  llvm::StringRef Text(Message);
-  Text.consume_front("cannot offload: ");
-  return Text.str();
-}
 
 class KernelConsumer : public ASTConsumer {
 public:
@@ -119,74 +105,10 @@ private:
   void adviseOnInOut(const KernelAnnotations &Annotations,
                      llvm::ArrayRef<PlannedLoop> Loops);
   void rewriteKernel(const FunctionDecl &Kernel, RewriteResults::File &File);
-  llvm::Expected<OffloadPlan> planLoop(const KernelAnnotations &Annotations,
-                                       const LoopSite &Site,
-                                       const SourceManager &SM,
-                                       Execution Runs);
-  std::optional<OffloadPlan> planSerial(const KernelAnnotations &Annotations,
-                                        const LoopSite &Site,
-                                        const SourceManager &SM);
-  llvm::Error planSite(const KernelAnnotations &Annotations,
-                       const LoopSite &Site, const SourceManager &SM,
-                       std::vector<PlannedLoop> &Out,
-                       std::vector<HostLoop> &Host);
   /// Globals that the file's rewritten loops map and that are to be made
   /// `declare target link`, each once.
   llvm::SetVector<const VarDecl *> ToLink;
 };
-
-llvm::Expected<OffloadPlan>
-KernelConsumer::planLoop(const KernelAnnotations &Annotations,
-                         const LoopSite &Site, const SourceManager &SM,
-                         Execution Runs) {
-  if (auto E = checkInsertable(Site, SM))
-    return std::move(E);
-  llvm::StringRef CannotOffload = "cannot offload: ";
-  auto Loop = matchCanonicalLoop(*Site.Loop);
-  if (!Loop)
-    return withPrefix(Loop.takeError(), CannotOffload);
-  auto Accesses = collectLoopAccesses(*Loop);
-  if (!Accesses)
-    return withPrefix(Accesses.takeError(), CannotOffload);
-  std::vector<const VarDecl *> OutsideIndices = Accesses->OutsideInnerIndices;
-  if (Loop->IndexDeclaredOutside)
-    OutsideIndices.insert(OutsideIndices.begin(), Loop->Index);
-  for (const VarDecl *Index : OutsideIndices)
-    if (auto E = checkIndexOnlyInItsLoops(*Index, *Annotations.Kernel->getBody()))
-      return withPrefix(std::move(E), CannotOffload);
-  auto Plan = inferMaps(Annotations, *Loop, *Accesses, Runs);
-  if (!Plan)
-    return Plan.takeError();
-  auto Globals = globalsReadInLoop(*Site.Loop);
-  if (!Globals)
-    return Globals.takeError();
-  for (const LoopGlobal &G : *Globals) {
-    // One the loop reads by name is not hidden where its directive goes.
-    if (const VarDecl *Hiding =
-            G.Reader ? kernelVariableNamed(*Annotations.Kernel,
-                                           G.Global->getName())
-                     : nullptr)
-      return sourceError(Rule::LoopUnsupported, Site.Loop->getForLoc(),
-                         "cannot offload: the loop's functions read global '" +
-                             G.Global->getName() +
-                             "', which the kernel's own '" +
-                             Hiding->getName() +
-                             "' hides at the loop; rename one of them",
-                         Hiding->getLocation(),
-                         "'" + Hiding->getName() + "' is declared here");
-    if (G.How == LoopGlobal::Transfer::Update)
-      continue;
-    VariablePlan V;
-    V.Var = G.Global;
-    V.Map = MapKind::To;
-    V.Section = G.Global->getName().str();
-    V.FirstRead = G.FirstRead;
-    V.Reason = G.reason();
-    Plan->Variables.push_back(std::move(V));
-  }
-  Plan->Globals = std::move(*Globals);
-  return Plan;
-}
 
 /// Fails when a global that Loop's directive or update names has the name
 /// of a local that keeps a struct field (StructFields.h), which would hide
@@ -201,113 +123,6 @@ static llvm::Error checkNoFieldLocalHides(const PlannedLoop &Loop,
                              "', which the local of that name that keeps a "
                              "struct field would hide at the loop; rename "
                              "the global");
-  return llvm::Error::success();
-}
-
-/// True when every error of E says that the loop's iterations cannot run
-/// apart (a dependence, a scalar written) or that its form keeps it off the
-/// device: the loop may stay on the host around offloaded loops. Errors in
-/// annotations, borrows or sections are the kernel's to fix. E is kept.
-static bool keepsLoopOnHost(llvm::Error &E) {
-  bool OnHost = true;
-  E = llvm::handleErrors(
-      std::move(E),
-      [&](std::unique_ptr<SourceError> SE) -> llvm::Error {
-        switch (SE->TheRule) {
-        case Rule::ParallelDependence:
-        case Rule::ParallelDistinct:
-        case Rule::ParallelScalar:
-        case Rule::LoopUnsupported:
-          break;
-        default:
-          OnHost = false;
-        }
-        return llvm::Error(std::move(SE));
-      },
-      [&](std::unique_ptr<llvm::ErrorInfoBase> Other) -> llvm::Error {
-        OnHost = false;
-        return llvm::Error(std::move(Other));
-      });
-  return OnHost;
-}
-
-/// Site's loop run on the device in one thread, when it maps an array
-/// (else the device would only take the loop's time).
-std::optional<OffloadPlan>
-KernelConsumer::planSerial(const KernelAnnotations &Annotations,
-                           const LoopSite &Site, const SourceManager &SM) {
-  auto Plan = planLoop(Annotations, Site, SM, Execution::Serial);
-  if (!Plan) {
-    llvm::consumeError(Plan.takeError());
-    return std::nullopt;
-  }
-  bool MapsArray = llvm::any_of(Plan->Variables, [](const VariablePlan &V) {
-    return V.Map && V.Lower && V.Length;
-  });
-  if (!MapsArray)
-    return std::nullopt;
-  return std::move(*Plan);
-}
-
-/// Plans Site's loop; when it cannot be offloaded (a time loop, or any
-/// loop whose iterations depend on each other), the loops of its body,
-/// which then run in its iterations on the host: when some of them run
-/// apart on the device, the loop stays on the host, and each of them that
-/// cannot runs on the device in one thread or, when it maps no array, on
-/// the host, put in Host with the reason. A loop none of whose loops runs
-/// apart runs on the device in one thread, which keeps its data there.
-/// Fails with the loop's own error when it can do neither.
-llvm::Error KernelConsumer::planSite(const KernelAnnotations &Annotations,
-                                     const LoopSite &Site,
-                                     const SourceManager &SM,
-                                     std::vector<PlannedLoop> &Out,
-                                     std::vector<HostLoop> &Host) {
-  auto Plan = planLoop(Annotations, Site, SM, Execution::Parallel);
-  if (Plan) {
-    Out.push_back({Site, std::move(*Plan)});
-    return llvm::Error::success();
-  }
-  llvm::Error Why = Plan.takeError();
-  if (!keepsLoopOnHost(Why))
-    return Why;
-  const auto *Body = dyn_cast<CompoundStmt>(Site.Loop->getBody());
-  std::vector<LoopSite> Inner;
-  if (Body)
-    Inner = findOutermostLoops(*Body);
-  else if (const auto *Nested = dyn_cast<ForStmt>(Site.Loop->getBody()))
-    Inner.push_back(LoopSite{Nested, nullptr, /*WrapInBraces=*/true});
-  if (Inner.empty() && Body && containsLoop(*Body)) {
-    // Every loop of its body is under a directive already (as in the
-    // tool's own output): nothing is left to offload.
-    llvm::consumeError(std::move(Why));
-    return llvm::Error::success();
-  }
-  std::vector<PlannedLoop> InnerPlans;
-  std::vector<HostLoop> InnerHost;
-  for (const LoopSite &InnerSite : Inner)
-    if (auto E = planSite(Annotations, InnerSite, SM, InnerPlans, InnerHost)) {
-      if (!keepsLoopOnHost(E)) {
-        llvm::consumeError(std::move(Why));
-        return E;
-      }
-      InnerHost.push_back({InnerSite, firstMessage(std::move(E)),
-                           /*InnerOffloaded=*/false});
-    }
-  bool NoneApart = llvm::all_of(InnerPlans, [](const PlannedLoop &P) {
-    return P.Plan.Runs == Execution::Serial;
-  });
-  if (NoneApart)
-    if (auto Serial = planSerial(Annotations, Site, SM)) {
-      Out.push_back({Site, std::move(*Serial)});
-      Out.back().SerialWhy = firstMessage(std::move(Why));
-      return llvm::Error::success();
-    }
-  if (InnerPlans.empty())
-    return Why;
-  Host.push_back({Site, firstMessage(std::move(Why)),
-                  /*InnerOffloaded=*/true});
-  llvm::append_range(Host, std::move(InnerHost));
-  llvm::append_range(Out, std::move(InnerPlans));
   return llvm::Error::success();
 }
 
@@ -571,15 +386,16 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
          "kernel '" + Kernel.getName() + "' has no 'for' loop to offload");
   std::vector<PlannedLoop> Loops;
   std::vector<HostLoop> Host;
+  LoopPlanner Planner(*Annotations, SM);
   for (const LoopSite &Site : Sites)
-    if (auto E = planSite(*Annotations, Site, SM, Loops, Host)) {
+    if (auto E = Planner.planSite(Site, Loops, Host)) {
       fail(std::move(E));
       Failed = true;
     }
   std::vector<Polynomial> Stated = Annotations->statedFacts();
   runCopyingHostLoopsSerially(
       Loops, Host,
-      [&](const LoopSite &Site) { return planSerial(*Annotations, Site, SM); },
+      [&](const LoopSite &Site) { return Planner.planSerial(Site); },
       *Kernel.getBody(), PointerOrigins(*Annotations), Stated,
       Kernel.getASTContext());
   keepLoneSerialLoopsOnHost(Loops, Host);
