@@ -39,4 +39,14 @@ VariableSet changedVariables(const Stmt *S) {
   return std::move(Finder.Vars);
 }
 
+bool mentionsVariable(const Stmt *S, const VarDecl &V) {
+  if (!S)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    return Ref->getDecl() == &V;
+  return llvm::any_of(S->children(), [&](const Stmt *Child) {
+    return mentionsVariable(Child, V);
+  });
+}
+
 } // namespace ownmap

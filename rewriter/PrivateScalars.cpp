@@ -1,5 +1,6 @@
 //===- PrivateScalars.cpp - scalars each iteration of a loop writes first -===//
 #include "PrivateScalars.h"
+#include "ChangedVariables.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -9,17 +10,6 @@ namespace ownmap {
 namespace {
 
 enum class FirstUse { None, Write, Read };
-
-bool mentions(const Stmt *S, const VarDecl &V) {
-  if (!S)
-    return false;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-    return Ref->getDecl() == &V;
-  for (const Stmt *Child : S->children())
-    if (mentions(Child, V))
-      return true;
-  return false;
-}
 
 /// `V = e` with e not naming V.
 bool isPlainAssignment(const Stmt *S, const VarDecl &V) {
@@ -31,12 +21,12 @@ bool isPlainAssignment(const Stmt *S, const VarDecl &V) {
     return false;
   const auto *Ref =
       dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
-  return Ref && Ref->getDecl() == &V && !mentions(Assign->getRHS(), V);
+  return Ref && Ref->getDecl() == &V && !mentionsVariable(Assign->getRHS(), V);
 }
 
 /// What S does to V first when it runs.
 FirstUse firstUse(const Stmt *S, const VarDecl &V) {
-  if (!mentions(S, V))
+  if (!mentionsVariable(S, V))
     return FirstUse::None;
   if (isPlainAssignment(S, V))
     return FirstUse::Write;
@@ -47,13 +37,13 @@ FirstUse firstUse(const Stmt *S, const VarDecl &V) {
     return FirstUse::None;
   }
   if (const auto *If = dyn_cast<IfStmt>(S)) {
-    if (mentions(If->getInit(), V) || mentions(If->getCond(), V))
+    if (mentionsVariable(If->getInit(), V) ||
+        mentionsVariable(If->getCond(), V))
       return FirstUse::Read;
     FirstUse Then = firstUse(If->getThen(), V);
     FirstUse Else = firstUse(If->getElse(), V);
-    return Then == FirstUse::Write && Else == FirstUse::Write
-               ? FirstUse::Write
-               : FirstUse::Read;
+    return Then == FirstUse::Write && Else == FirstUse::Write ? FirstUse::Write
+                                                              : FirstUse::Read;
   }
   return FirstUse::Read;
 }
@@ -62,13 +52,14 @@ FirstUse firstUse(const Stmt *S, const VarDecl &V) {
 /// reading it, or lies in a for loop whose iterations write it first.
 bool onlyWrittenFirstOutside(const Stmt *S, const VarDecl &V,
                              const ForStmt &Loop) {
-  if (!S || S == &Loop || !mentions(S, V))
+  if (!S || S == &Loop || !mentionsVariable(S, V))
     return true;
   if (isPlainAssignment(S, V))
     return true;
   if (const auto *For = dyn_cast<ForStmt>(S);
-      For && !mentions(For->getInit(), V) && !mentions(For->getCond(), V) &&
-      !mentions(For->getInc(), V) &&
+      For && !mentionsVariable(For->getInit(), V) &&
+      !mentionsVariable(For->getCond(), V) &&
+      !mentionsVariable(For->getInc(), V) &&
       firstUse(For->getBody(), V) == FirstUse::Write)
     return true; // what it reads, its iteration wrote
 

@@ -14,11 +14,9 @@ static bool within(const Stmt &Inner, const Stmt &Outer,
 
 /// The innermost host loop of Host around a whole-section update of
 /// Regions, other than those of Tried; null when there is none.
-static const HostLoop *
-copyingHostLoop(llvm::ArrayRef<DataRegion> Regions,
-                llvm::ArrayRef<HostLoop> Host,
-                const llvm::SmallPtrSetImpl<const Stmt *> &Tried,
-                const SourceManager &SM) {
+static const HostLoop *copyingHostLoop(
+    llvm::ArrayRef<DataRegion> Regions, llvm::ArrayRef<HostLoop> Host,
+    const llvm::SmallPtrSetImpl<const Stmt *> &Tried, const SourceManager &SM) {
   for (const DataRegion &Region : Regions)
     for (const TargetUpdate &Update : Region.Updates) {
       if (!Update.Whole)
@@ -65,7 +63,8 @@ void runCopyingHostLoopsSerially(std::vector<PlannedLoop> &Loops,
     llvm::erase_if(Loops,
                    [&](const PlannedLoop &P) { return Inside(P.Site.Loop); });
     Loops.insert(Loops.begin() + At, std::move(Replacement));
-    llvm::erase_if(Host, [&](const HostLoop &H) { return Inside(H.Site.Loop); });
+    llvm::erase_if(Host,
+                   [&](const HostLoop &H) { return Inside(H.Site.Loop); });
   }
 }
 

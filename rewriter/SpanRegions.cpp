@@ -10,21 +10,11 @@ using namespace clang;
 namespace ownmap {
 namespace {
 
-bool mentions(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-    return Ref->getDecl() == V;
-  return llvm::any_of(S->children(),
-                      [&](const Stmt *Child) { return mentions(Child, V); });
-}
-
 /// True when S names V other than inside a loop of Loops.
 bool hostCodeNames(const Stmt *S, const VarDecl *V,
                    llvm::ArrayRef<PlannedLoop> Loops) {
-  if (!S || llvm::any_of(Loops, [&](const PlannedLoop &L) {
-        return L.Site.Loop == S;
-      }))
+  if (!S || llvm::any_of(
+                Loops, [&](const PlannedLoop &L) { return L.Site.Loop == S; }))
     return false;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
     return Ref->getDecl() == V;
@@ -100,9 +90,8 @@ private:
           return P->WholeCount != Whole;
         }))
       return std::nullopt;
-    if (llvm::any_of(Region.Changed, [&](const VarDecl *V) {
-          return V->getName() == *Whole;
-        }))
+    if (llvm::any_of(Region.Changed,
+                     [&](const VarDecl *V) { return V->getName() == *Whole; }))
       return std::nullopt;
     if (!llvm::all_of(Units,
                       [&](const Unit &U) { return hostCodeCovered(U, Var); }))
@@ -114,15 +103,16 @@ private:
     if (Scratch)
       return std::nullopt;
     const SourceManager &SM = Ctx.getSourceManager();
-    PresumedLoc From = SM.getPresumedLoc(Units.front().Statement->getBeginLoc());
+    PresumedLoc From =
+        SM.getPresumedLoc(Units.front().Statement->getBeginLoc());
     PresumedLoc To = SM.getPresumedLoc(Units.back().Statement->getBeginLoc());
-    return RegionVariable{
-        Var, OnlyRead ? MapKind::To : MapKind::ToFrom,
-        Var->getName().str() + "[0:" + *Whole + "]",
-        "used by the statements at lines " + std::to_string(From.getLine()) +
-            " to " + std::to_string(To.getLine()) +
-            "; mapped once around them whole",
-        *Whole};
+    return RegionVariable{Var, OnlyRead ? MapKind::To : MapKind::ToFrom,
+                          Var->getName().str() + "[0:" + *Whole + "]",
+                          "used by the statements at lines " +
+                              std::to_string(From.getLine()) + " to " +
+                              std::to_string(To.getLine()) +
+                              "; mapped once around them whole",
+                          *Whole};
   }
 };
 
@@ -172,7 +162,7 @@ std::vector<DataRegion> planSpanRegions(llvm::ArrayRef<PlannedLoop> Loops,
         llvm::none_of(Between, [&](const Stmt *H) {
           return llvm::any_of(Loops, [&](const PlannedLoop &L) {
             return llvm::any_of(L.Plan.Variables, [&](const VariablePlan &V) {
-              return V.Map && mentions(H, V.Var);
+              return V.Map && mentionsVariable(H, *V.Var);
             });
           });
         });
