@@ -17,6 +17,9 @@ std::string ParallelInnerLoop::pragma() const {
       Names.push_back(V->getName().str());
     P += " private(" + llvm::join(Names, ", ") + ")";
   }
+  for (const auto &[Var, Op] : Reductions)
+    P += " reduction(" + reductionIdentifier(Op).str() + ": " +
+         Var->getName().str() + ")";
   return P;
 }
 
@@ -25,8 +28,10 @@ namespace {
 class InnerLoopFinder {
 public:
   InnerLoopFinder(const SubscriptAnalysis &Subscripts,
-                  const LoopAccesses &Accesses, const SourceManager &SM)
-      : Subscripts(Subscripts), Accesses(Accesses), SM(SM) {}
+                  const LoopAccesses &Accesses, const SourceManager &SM,
+                  bool AllowReductions)
+      : Subscripts(Subscripts), Accesses(Accesses), SM(SM),
+        AllowReductions(AllowReductions) {}
 
   /// Candidates in S, at nest depth Depth when S is a loop.
   void visit(const Stmt *S, unsigned Depth) {
@@ -55,17 +60,22 @@ private:
   const SubscriptAnalysis &Subscripts;
   const LoopAccesses &Accesses;
   const SourceManager &SM;
+  bool AllowReductions;
   std::vector<ParallelInnerLoop> Chosen;
 
   bool inside(const Decl *D, const Stmt &S) const {
     return SM.isPointWithin(D->getLocation(), S.getBeginLoc(), S.getEndLoc());
   }
 
-  /// The indices of For's canonical inner loops declared outside For, or
-  /// none when For changes another variable declared outside it or uses an
-  /// array local to the kernel declared outside it (shared by the team).
-  std::optional<std::vector<const VarDecl *>> privates(const ForStmt &For) {
-    std::vector<const VarDecl *> Indices;
+  /// What the threads sharing For keep apart: the indices of its
+  /// canonical inner loops declared outside it (private) and the scalars
+  /// declared outside it that it only updates by one operator
+  /// (reductions, when allowed); none when it changes another variable declared outside
+  /// it or uses an array local to the kernel declared outside it (shared
+  /// by the team).
+  std::optional<ParallelInnerLoop> apart(const ForStmt &For) {
+    ParallelInnerLoop Found{&For, {}, {}, {}};
+    std::vector<const VarDecl *> &Indices = Found.Private;
     llvm::SmallVector<const Stmt *, 32> Work{For.getBody()};
     while (!Work.empty()) {
       const Stmt *S = Work.pop_back_val();
@@ -86,9 +96,39 @@ private:
       llvm::append_range(Work, S->children());
     }
     for (const VarDecl *V : changedVariables(For.getBody()))
-      if (!inside(V, For) && !llvm::is_contained(Indices, V))
-        return std::nullopt;
-    return Indices;
+      if (!inside(V, For) && !llvm::is_contained(Indices, V)) {
+        std::optional<ReductionOp> Op =
+            AllowReductions ? onlyReduced(For, *V) : std::nullopt;
+        if (!Op)
+          return std::nullopt;
+        Found.Reductions.push_back({V, *Op});
+      }
+    return Found;
+  }
+
+  /// The operator For updates scalar V by, when that is all it does to V.
+  static std::optional<ReductionOp> onlyReduced(const ForStmt &For,
+                                                const VarDecl &V) {
+    auto Canonical = matchCanonicalLoop(For);
+    if (!Canonical) {
+      llvm::consumeError(Canonical.takeError());
+      return std::nullopt;
+    }
+    auto Accesses = collectLoopAccesses(*Canonical);
+    if (!Accesses) {
+      llvm::consumeError(Accesses.takeError());
+      return std::nullopt;
+    }
+    for (const VariableAccesses &VA : Accesses->Variables) {
+      if (VA.Var != &V || VA.isPointer() || VA.Accesses.empty())
+        continue;
+      ReductionOp Op = VA.Accesses.front().Reduction;
+      if (llvm::all_of(VA.Accesses, [&](const Access &A) {
+            return A.Kind == AccessKind::Update && A.Reduction == Op;
+          }))
+        return Op;
+    }
+    return std::nullopt;
   }
 
   std::optional<ParallelInnerLoop> qualifies(const ForStmt &For,
@@ -96,11 +136,11 @@ private:
     SourceLocation At = For.getForLoc();
     if (At.isMacroID() || !startsLine(At, SM))
       return std::nullopt;
-    auto Private = privates(For);
-    if (!Private)
+    std::optional<ParallelInnerLoop> Apart = apart(For);
+    if (!Apart)
       return std::nullopt;
-    ParallelInnerLoop Found{&For, std::move(*Private), {}};
-    // Scalars from outside that For changes are refused by privates().
+    ParallelInnerLoop Found = std::move(*Apart);
+    // Scalars from outside that For changes are its reductions (apart()).
     for (const VariableAccesses &VA : Accesses.Variables) {
       if (!VA.isPointer())
         continue;
@@ -119,8 +159,9 @@ private:
 
 std::vector<ParallelInnerLoop>
 parallelInnerLoops(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
-                   const LoopAccesses &Accesses, const SourceManager &SM) {
-  InnerLoopFinder Finder(Subscripts, Accesses, SM);
+                   const LoopAccesses &Accesses, const SourceManager &SM,
+                   bool AllowReductions) {
+  InnerLoopFinder Finder(Subscripts, Accesses, SM, AllowReductions);
   Finder.visit(Loop.Loop->getBody(), 1);
   return Finder.take();
 }

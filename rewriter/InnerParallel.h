@@ -13,7 +13,12 @@
 // through blocks and canonical loops only, isl proves that its iterations
 // touch no element another writes (AffineConflicts.h), and it writes no
 // variable declared outside it except the indices of canonical loops in
-// it, which become private to each thread.
+// it, which become private to each thread. Under a loop that runs in one
+// thread (MapInference.h, Execution::Serial), whose only other choice is
+// that one thread, a scalar declared outside the inner loop that it only
+// updates with one reduction operator (`w -= a[i][k] * b[k]`) becomes its
+// reduction; under teams, such a loop stays serial in its row (a thread a
+// row is the faster choice for short rows).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_INNERPARALLEL_H
@@ -22,6 +27,7 @@
 #include "AffineConflicts.h"
 #include "CanonicalLoop.h"
 #include "LoopAccess.h"
+#include "Reductions.h"
 #include "Subscript.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
@@ -35,18 +41,21 @@ struct ParallelInnerLoop {
   const clang::ForStmt *Loop = nullptr;
   /// Indices of loops in it declared outside it.
   std::vector<const clang::VarDecl *> Private;
+  /// Scalars declared outside it that it only updates, by one operator.
+  std::vector<std::pair<const clang::VarDecl *, ReductionOp>> Reductions;
   /// Run-time conditions the proof needs.
   std::vector<ExtentCondition> InBounds;
 
-  /// "#pragma omp parallel for private(k)"
+  /// "#pragma omp parallel for private(k) reduction(+: w)"
   std::string pragma() const;
 };
 
 /// The outermost inner loops of Loop's body that qualify (above), each
-/// starting its line.
+/// starting its line; with reductions when AllowReductions.
 std::vector<ParallelInnerLoop>
 parallelInnerLoops(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
-                   const LoopAccesses &Accesses, const clang::SourceManager &SM);
+                   const LoopAccesses &Accesses, const clang::SourceManager &SM,
+                   bool AllowReductions);
 
 } // namespace ownmap
 

@@ -86,7 +86,8 @@ public:
   std::vector<ParallelInnerLoop>
   parallelInner(const LoopAccesses &Accesses) const {
     return parallelInnerLoops(Subscripts, Loop, Accesses,
-                              Ctx.getSourceManager());
+                              Ctx.getSourceManager(),
+                              /*AllowReductions=*/Runs == Execution::Serial);
   }
   /// The section of VA's pointer from its subscripts alone (its errors
   /// speak of the code, not of annotations).

@@ -105,6 +105,29 @@ OM_KERNEL void blocks(int nr, int nq, int np, OM_INOUT double a[nr][nq][np],
 // REMARKS-NOT: crosses
 // REMARKS-NOT: copied
 
+// Forward substitution after a parallel scaling: the host would read l
+// between launches (copying it whole each step), so the rows run in one
+// thread on the device, each row's sum on the threads of its team.
+OM_KERNEL void scale_then_solve(int n, OM_INOUT double l[n][n], OM_INOUT double x[n]) {
+  double w;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      l[i][j] *= 0.5;
+  for (int i = 0; i < n; i++) {
+    w = x[i];
+    for (int j = 0; j < i; j++)
+      w -= l[i][j] * x[j];
+    x[i] = w / l[i][i];
+  }
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void scale_then_solve(
+// CHECK:       {{^}}  #pragma omp target data map(tofrom: l[0:n]){{$}}
+// CHECK:       {{^}}  #pragma omp target map(tofrom: l[0:n]) map(tofrom: x[0:n]) map(tofrom: w){{$}}
+// CHECK-NEXT:  {{^}}  for (int i = 0; i < n; i++) {{[{]$}}
+// CHECK-NEXT:  {{^}}    w = x[i];{{$}}
+// CHECK-NEXT:  {{^}}    #pragma omp parallel for reduction(+: w){{$}}
+// REMARKS: serial-loops.c:[[#@LINE-13]]:3: remark: loop runs on the device in one thread, its inner loops on the threads of one team, which keeps its data there
+
 // Forward substitution: nothing runs apart, so the kernel stays on the
 // host as it is.
 OM_KERNEL void forward(int n, OM_IN double l[n][n], OM_INOUT double x[n],
@@ -138,7 +161,10 @@ OM_KERNEL void forward(int n, OM_IN double l[n][n], OM_INOUT double x[n],
 // SUMMARY-NEXT: ownmap: a[0:(nr > 0) * nr] {{.*}} 480 1 480 1
 // SUMMARY-NEXT: ownmap: c[0:np] {{.*}} 200 1 0 0
 // SUMMARY-NEXT: ownmap: sum[0:np] {{.*}} 40 1 40 1
-// SUMMARY-NEXT: ownmap: total 3168 11 1816 8
+// SUMMARY-NEXT: ownmap: l[0:n] {{.*}} 648 1 648 1
+// SUMMARY-NEXT: ownmap: x[0:n] {{.*}} 72 1 72 1
+// SUMMARY-NEXT: ownmap: w {{.*}} 8 1 8 1
+// SUMMARY-NEXT: ownmap: total 3896 14 2544 11
 
 int main(void) {
   enum { N = 9, M = 7, R = 3, Q = 4, P = 5 };
@@ -171,6 +197,7 @@ int main(void) {
   lower_product(N, lb, bb);
   blocks(R, Q, P, blk, c, sum);
   forward(N, l, x, b);
+  scale_then_solve(N, lb, b);
   double check = 0;
   for (int i = 0; i < N; i++) {
     check += q[i] + x[i];
