@@ -90,7 +90,10 @@ private:
           return P->WholeCount != Whole;
         }))
       return std::nullopt;
-    if (llvm::any_of(Region.Changed,
+    // The pointer and its count keep their values over the span (a swap of
+    // buffers inside a host loop would leave the span's map behind).
+    if (Region.Changed.count(Var) ||
+        llvm::any_of(Region.Changed,
                      [&](const VarDecl *V) { return V->getName() == *Whole; }))
       return std::nullopt;
     if (!llvm::all_of(Units,

@@ -18,9 +18,9 @@
 //
 // An array is kept when every loop maps it whole over the same count
 // (its annotation's or its declaration's, VariablePlan::WholeCount) and
-// nothing in the span changes that count. The host statements between the
-// span's loops may not name a kept array, declare anything, jump or call
-// a function of the program; host code inside a host loop that names a
+// nothing in the span changes that count or the pointer. The host
+// statements between the span's loops may not name a kept array, declare
+// anything, jump or call a function of the program; host code inside a host loop that names a
 // kept array must be covered by that loop's own region keeping it (whose
 // updates move what host code touches). The regions inside stay: their
 // maps find the data present and copy nothing. The rewriter checks before

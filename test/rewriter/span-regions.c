@@ -59,6 +59,24 @@ OM_KERNEL double read_between(int n, OM_INOUT double a[n][n]) {
 // CHECK-NOT:   {{^}}  #pragma omp target data
 // CHECK:       {{^}}  double corner = a[0][0];{{$}}
 
+// A host loop that swaps its buffers moves the pointers: no span keeps
+// them, each crosses at the clearing loop and at the host loop's region.
+OM_KERNEL void swap_steps(int n, int steps, OM_INOUT OM_LEN(n) double *u,
+                          OM_INOUT OM_LEN(n) double *v) {
+  for (int i = 0; i < n; i++)
+    v[i] = 0;
+  for (int t = 0; t < steps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      v[i] = 0.5 * (u[i - 1] + u[i + 1]);
+    double *w = u;
+    u = v;
+    v = w;
+  }
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void swap_steps(
+// CHECK-NOT:   {{^}}  #pragma omp target data map(tofrom: v[0:n]){{$}}
+// CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(tofrom: v[0:(n > 0 ? n : 0)]){{$}}
+
 // Each array crosses once a call, but read_between's twice (once a region).
 // SUMMARY:      ownmap: transfer summary
 // SUMMARY-NEXT: ownmap: variable
@@ -85,6 +103,12 @@ int main(void) {
   column_sums(5, M, a, y);
   factor_then_solve(N, f, x);
   double corner = read_between(N, g);
+  static double su[M], sv[M];
+  for (int i = 0; i < M; i++)
+    su[i] = i % 3;
+  swap_steps(M, 3, su, sv);
+  for (int i = 0; i < M; i++)
+    corner += su[i] * (i + 1) + sv[i];
   double check = corner;
   for (int j = 0; j < M; j++)
     check += y[j] * (j + 1);
