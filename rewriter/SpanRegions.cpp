@@ -35,15 +35,17 @@ public:
               llvm::ArrayRef<DataRegion> Regions, ASTContext &Ctx)
       : Loops(Loops), Regions(Regions), Ctx(Ctx) {}
 
-  /// The span region over Units, if it keeps an array.
-  std::optional<DataRegion> plan(llvm::ArrayRef<Unit> Units) const {
+  /// The span region over Units, which with the host statements between
+  /// them are Spanned, if it keeps an array.
+  std::optional<DataRegion> plan(llvm::ArrayRef<Unit> Units,
+                                 llvm::ArrayRef<const Stmt *> Spanned) const {
     DataRegion Region;
     Region.First = Units.front().First;
     Region.Last = Units.back().Last;
     Region.FirstStatement = Units.front().Statement;
     Region.LastStatement = Units.back().Statement;
-    for (const Unit &U : Units)
-      for (const VarDecl *V : changedVariables(U.Statement))
+    for (const Stmt *S : Spanned)
+      for (const VarDecl *V : changedVariables(S))
         Region.Changed.insert(V);
     llvm::MapVector<const VarDecl *, std::vector<const VariablePlan *>> Uses;
     llvm::MapVector<const VarDecl *, llvm::SmallPtrSet<const Stmt *, 4>> In;
@@ -93,8 +95,7 @@ private:
     // The pointer and its count keep their values over the span (a swap of
     // buffers inside a host loop would leave the span's map behind).
     if (Region.Changed.count(Var) ||
-        llvm::any_of(Region.Changed,
-                     [&](const VarDecl *V) { return V->getName() == *Whole; }))
+        !Region.invariant(Polynomial::atom(Atom{*Whole, nullptr})))
       return std::nullopt;
     if (!llvm::all_of(Units,
                       [&](const Unit &U) { return hostCodeCovered(U, Var); }))
@@ -132,7 +133,7 @@ std::vector<DataRegion> planSpanRegions(llvm::ArrayRef<PlannedLoop> Loops,
   SpanPlanner Planner(Loops, Regions, Ctx);
   std::vector<DataRegion> Spans;
   std::vector<Unit> Units;
-  std::vector<const Stmt *> Between;
+  std::vector<const Stmt *> Between, Spanned;
   auto Close = [&] {
     // Loops of the block alone are a block region's (DataRegion.h).
     bool HostLoop = llvm::any_of(Units, [&](const Unit &U) {
@@ -141,10 +142,11 @@ std::vector<DataRegion> planSpanRegions(llvm::ArrayRef<PlannedLoop> Loops,
       });
     });
     if (Units.size() >= 2 && HostLoop)
-      if (auto Region = Planner.plan(Units))
+      if (auto Region = Planner.plan(Units, Spanned))
         Spans.push_back(std::move(*Region));
     Units.clear();
     Between.clear();
+    Spanned.clear();
   };
   for (const Stmt *S : Body->body()) {
     std::optional<Unit> U;
@@ -173,6 +175,8 @@ std::vector<DataRegion> planSpanRegions(llvm::ArrayRef<PlannedLoop> Loops,
       Close();
     if (!S->getBeginLoc().isMacroID() && startsLine(S->getBeginLoc(), SM) &&
         canInsertLineAfter(*S, SM, Ctx.getLangOpts())) {
+      llvm::append_range(Spanned, Between);
+      Spanned.push_back(S);
       Units.push_back(*U);
       Between.clear();
     } else {
