@@ -67,9 +67,10 @@ const clang::DeclRefExpr *asVarRef(const clang::Expr *E);
 class AccessWalker {
 public:
   AccessWalker(const CanonicalLoop &Loop, const LoopLocals &Locals,
-               NestedDirectives Nested, OuterGlobals Globals)
+               NestedDirectives Nested, OuterGlobals Globals,
+               LocalArrays Arrays)
       : Loop(Loop), Locals(Locals), Ctx(Loop.Index->getASTContext()),
-        Nested(Nested), Globals(Globals), Views(Locals.Vars, Locals.Changed,
+        Nested(Nested), Globals(Globals), Arrays(Arrays), Views(Locals.Vars, Locals.Changed,
               /*Redeclared=*/Nested == NestedDirectives::Refuse) {}
 
   llvm::Expected<LoopAccesses> run();
@@ -80,6 +81,7 @@ private:
   const ASTContext &Ctx;
   NestedDirectives Nested;
   OuterGlobals Globals;
+  LocalArrays Arrays;
   ViewResolver Views; // local pointers that view parameters
   std::vector<const VarDecl *> ViewsBeforeLoop;
   std::map<const ParmVarDecl *, ArrayShape> Shapes; // read once each

@@ -195,7 +195,8 @@ std::vector<AuditFinding> TargetLoopAudit::run() {
       return std::move(Findings);
     }
     auto Accesses = collectLoopAccesses(*Loop, NestedDirectives::Follow,
-                                        OuterGlobals::Refuse);
+                                        OuterGlobals::Refuse,
+                                        LocalArrays::Refuse);
     if (!Accesses) {
       notAnalysed("loop body", For->getForLoc(),
                   llvm::Twine(CannotAudit) +
@@ -211,7 +212,7 @@ std::vector<AuditFinding> TargetLoopAudit::run() {
   }
   for (const auto &[Loop, Accesses] : Loops)
     for (const VariableAccesses &VA : Accesses.Variables)
-      if (VA.isPointer())
+      if (VA.byElement())
         auditPointer(Loop, Accesses, VA);
   return std::move(Findings);
 }

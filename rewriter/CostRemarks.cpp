@@ -63,39 +63,65 @@ static bool keptAround(const DataRegion &Inner, const VarDecl *Var,
   });
 }
 
-std::vector<CostRemark> copyRemarks(llvm::ArrayRef<PlannedLoop> Loops,
-                                    llvm::ArrayRef<DataRegion> Regions,
-                                    llvm::ArrayRef<HostLoop> Host,
-                                    const SourceManager &SM) {
-  std::vector<CostRemark> Remarks;
-  auto Often = [&](SourceLocation Loc,
-                   const Stmt *Except = nullptr) -> std::string {
-    const HostLoop *H = hostLoopAround(Loc, Host, SM, Except);
-    if (!H)
-      return "";
-    return ", in every iteration of the host loop at line " +
-           std::to_string(SM.getExpansionLineNumber(H->Site.Loop->getForLoc()));
+/// True when a section copied in every iteration of H adds up to more than
+/// its data once: it does not move with H's variable (the same elements
+/// each time), or its length does (rows 0 to k of step k); unknown bounds
+/// count as such.
+static bool repeatsData(const std::optional<Polynomial> &Lower,
+                        const std::optional<Polynomial> &Length,
+                        const HostLoop &H) {
+  auto Canonical = matchCanonicalLoop(*H.Site.Loop);
+  if (!Canonical) {
+    llvm::consumeError(Canonical.takeError());
+    return true;
+  }
+  auto Mentions = [&](const Polynomial &P) {
+    return llvm::any_of(P.atoms(), [&](const Atom &A) {
+      return A.var() == Canonical->Index;
+    });
   };
-  auto Add = [&](SourceLocation Loc, std::string Message) {
-    Remarks.push_back(
-        {Rule::CostCopies, SM.getExpansionLoc(Loc), std::move(Message)});
-  };
+  return !Lower || !Length || !Mentions(*Lower) || Mentions(*Length);
+}
+
+namespace {
+/// A copy beyond once in and once out, and the host loop that repeats it.
+struct Crossing {
+  SourceLocation Loc;
+  std::string Message;
+  const HostLoop *RepeatedIn;
+  /// Moves arrays or sections of them, not elements host code names.
+  bool Bulk;
+};
+} // namespace
+
+static std::vector<Crossing> crossings(llvm::ArrayRef<PlannedLoop> Loops,
+                                       llvm::ArrayRef<DataRegion> Regions,
+                                       llvm::ArrayRef<HostLoop> Host,
+                                       const SourceManager &SM) {
+  std::vector<Crossing> Found;
   for (const DataRegion &Region : Regions) {
     SourceLocation Start = Region.opening(Loops)->getBeginLoc();
-    std::string Repeated = Often(Start, Region.opening(Loops));
-    if (Repeated.empty())
+    const HostLoop *Around =
+        hostLoopAround(Start, Host, SM, Region.opening(Loops));
+    if (!Around)
       continue;
     for (const RegionVariable &V : Region.Variables)
       if (!keptAround(Region, V.Var, Regions))
-        Add(Start, "'" + V.Section + "' crosses at this data region (map " +
-                       mapKeyword(V.Map).str() + ")" + Repeated);
+        Found.push_back({Start,
+                         "'" + V.Section + "' crosses at this data region (map " +
+                             mapKeyword(V.Map).str() + ")",
+                         Around,
+                         V.Map != MapKind::Alloc &&
+                             repeatsData(V.Lower, V.Length, *Around)});
   }
   for (const DataRegion &Region : Regions)
     for (const TargetUpdate &U : Region.Updates)
-      Add(U.Before, "'" + U.Section + "' is copied " +
-                        (U.ToDevice ? "back to the device after"
-                                    : "from the device for") +
-                        " host code that uses it" + Often(U.Before));
+      Found.push_back({U.Before,
+                       "'" + U.Section + "' is copied " +
+                           (U.ToDevice ? "back to the device after"
+                                       : "from the device for") +
+                           " host code that uses it",
+                       hostLoopAround(U.Before, Host, SM, nullptr), U.Whole});
   // The arrays some data region keeps around each loop.
   std::vector<llvm::SmallPtrSet<const VarDecl *, 4>> Kept(Loops.size());
   for (const DataRegion &Region : Regions)
@@ -104,7 +130,7 @@ std::vector<CostRemark> copyRemarks(llvm::ArrayRef<PlannedLoop> Loops,
         Kept[K].insert(V.Var);
   for (size_t K = 0; K < Loops.size(); ++K) {
     SourceLocation For = Loops[K].Site.Loop->getForLoc();
-    std::string Repeated = Often(For);
+    const HostLoop *Around = hostLoopAround(For, Host, SM, nullptr);
     for (const VariablePlan &V : Loops[K].Plan.Variables) {
       if (!V.Map || V.Reduction || !V.Var->getType()->isPointerType() ||
           Kept[K].count(V.Var))
@@ -115,16 +141,47 @@ std::vector<CostRemark> copyRemarks(llvm::ArrayRef<PlannedLoop> Loops,
                  return W.Var == V.Var && W.Map;
                });
       });
-      if (Repeated.empty() && !Shared)
+      if (!Around && !Shared)
         continue;
-      Add(For, "'" + V.Section + "' crosses at this loop's launch (map " +
-                   mapKeyword(*V.Map).str() +
-                   "): no data region keeps it on the device" +
-                   (Shared ? " between the kernel's loops that use it" : "") +
-                   Repeated);
+      Found.push_back({For,
+                       "'" + V.Section + "' crosses at this loop's launch (map " +
+                           mapKeyword(*V.Map).str() +
+                           "): no data region keeps it on the device" +
+                           (Shared ? " between the kernel's loops that use it"
+                                   : ""),
+                       Around,
+                       *V.Map != MapKind::Alloc && Around &&
+                           repeatsData(V.Lower, V.Length, *Around)});
     }
   }
+  return Found;
+}
+
+std::vector<CostRemark> copyRemarks(llvm::ArrayRef<PlannedLoop> Loops,
+                                    llvm::ArrayRef<DataRegion> Regions,
+                                    llvm::ArrayRef<HostLoop> Host,
+                                    const SourceManager &SM) {
+  std::vector<CostRemark> Remarks;
+  for (Crossing &C : crossings(Loops, Regions, Host, SM)) {
+    if (C.RepeatedIn)
+      C.Message += ", in every iteration of the host loop at line " +
+                   std::to_string(SM.getExpansionLineNumber(
+                       C.RepeatedIn->Site.Loop->getForLoc()));
+    Remarks.push_back(
+        {Rule::CostCopies, SM.getExpansionLoc(C.Loc), std::move(C.Message)});
+  }
   return Remarks;
+}
+
+std::vector<const HostLoop *>
+bulkCopyingHostLoops(llvm::ArrayRef<PlannedLoop> Loops,
+                     llvm::ArrayRef<DataRegion> Regions,
+                     llvm::ArrayRef<HostLoop> Host, const SourceManager &SM) {
+  std::vector<const HostLoop *> Copying;
+  for (const Crossing &C : crossings(Loops, Regions, Host, SM))
+    if (C.Bulk && C.RepeatedIn && !llvm::is_contained(Copying, C.RepeatedIn))
+      Copying.push_back(C.RepeatedIn);
+  return Copying;
 }
 
 } // namespace ownmap

@@ -55,6 +55,16 @@ std::vector<CostRemark> copyRemarks(llvm::ArrayRef<PlannedLoop> Loops,
                                     llvm::ArrayRef<HostLoop> Host,
                                     const clang::SourceManager &SM);
 
+/// The host loops of Host whose every iteration copies arrays or sections
+/// of them (not elements host code names): a region opened in it, an array
+/// mapped at a launch, a whole section updated around host code. Each is
+/// the innermost loop of Host around such a copy.
+std::vector<const HostLoop *>
+bulkCopyingHostLoops(llvm::ArrayRef<PlannedLoop> Loops,
+                     llvm::ArrayRef<DataRegion> Regions,
+                     llvm::ArrayRef<HostLoop> Host,
+                     const clang::SourceManager &SM);
+
 } // namespace ownmap
 
 #endif

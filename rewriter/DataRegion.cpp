@@ -266,6 +266,9 @@ bool RegionPlanner::hostTouches(const VarDecl *Array) const {
 
 std::optional<RegionVariable>
 RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
+  // Its one loop holds it alone (LocalArrays.h).
+  if (isKernelLocalArray(*Var))
+    return std::nullopt;
   // Code that does not name Var may move it.
   if (Origins.addressTaken(Var))
     return std::nullopt;
@@ -345,10 +348,14 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
       Around ? "; mapped once around the host loop at " +
                    lineColumn(Around->Loop->getBeginLoc(), SM) + Over
              : "; mapped once" + Over;
-  return RegionVariable{Var, Kind, Section,
+  return RegionVariable{Var,
+                        Kind,
+                        Section,
                         "used by the loops at " + llvm::join(Where, ", ") +
                             Once,
-                        Whole};
+                        Whole,
+                        Low,
+                        High - Low};
 }
 
 /// The updates around run R: `from` before it of what it reads (or may

@@ -66,6 +66,8 @@ struct RegionVariable {
   /// When the region keeps all the data: the count it maps from the first
   /// element (VariablePlan::WholeCount).
   std::optional<std::string> WholeCount{};
+  /// The section's first element and length, where known.
+  std::optional<Polynomial> Lower{}, Length{};
 };
 
 /// A `#pragma omp target update` for host code between two loops.

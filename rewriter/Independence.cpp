@@ -150,7 +150,7 @@ collapsible(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
       return std::nullopt;
   std::vector<ExtentCondition> Checked;
   for (const VariableAccesses &VA : Accesses.Variables) {
-    if (!VA.isPointer() || llvm::none_of(VA.Accesses, [](const Access &A) {
+    if (!VA.byElement() || llvm::none_of(VA.Accesses, [](const Access &A) {
           return isWrite(A.Kind);
         }))
       continue;

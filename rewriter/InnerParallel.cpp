@@ -63,6 +63,15 @@ private:
   bool AllowReductions;
   std::vector<ParallelInnerLoop> Chosen;
 
+  /// True when V is an outer variable of the offloaded loop whose elements
+  /// it reaches (an array local to the kernel): its accesses are proven
+  /// apart like an array parameter's.
+  bool reachedByElement(const VarDecl &V) const {
+    return llvm::any_of(Accesses.Variables, [&](const VariableAccesses &VA) {
+      return VA.Var == &V && VA.byElement();
+    });
+  }
+
   bool inside(const Decl *D, const Stmt &S) const {
     return SM.isPointWithin(D->getLocation(), S.getBeginLoc(), S.getEndLoc());
   }
@@ -71,7 +80,7 @@ private:
   /// canonical inner loops declared outside it (private) and the scalars
   /// declared outside it that it only updates by one operator
   /// (reductions, when allowed); none when it changes another variable declared outside
-  /// it or uses an array local to the kernel declared outside it (shared
+  /// it or uses an array declared in the offloaded loop outside it (shared
   /// by the team).
   std::optional<ParallelInnerLoop> apart(const ForStmt &For) {
     ParallelInnerLoop Found{&For, {}, {}, {}};
@@ -91,7 +100,7 @@ private:
       if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
         if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
             V && V->getType()->isArrayType() && V->hasLocalStorage() &&
-            !inside(V, For))
+            !inside(V, For) && !reachedByElement(*V))
           return std::nullopt;
       llvm::append_range(Work, S->children());
     }
@@ -120,7 +129,7 @@ private:
       return std::nullopt;
     }
     for (const VariableAccesses &VA : Accesses->Variables) {
-      if (VA.Var != &V || VA.isPointer() || VA.Accesses.empty())
+      if (VA.Var != &V || VA.byElement() || VA.Accesses.empty())
         continue;
       ReductionOp Op = VA.Accesses.front().Reduction;
       if (llvm::all_of(VA.Accesses, [&](const Access &A) {
@@ -142,7 +151,7 @@ private:
     ParallelInnerLoop Found = std::move(*Apart);
     // Scalars from outside that For changes are its reductions (apart()).
     for (const VariableAccesses &VA : Accesses.Variables) {
-      if (!VA.isPointer())
+      if (!VA.byElement())
         continue;
       std::optional<ConflictFree> Proof =
           proveInnerConflictFree(Subscripts, VA, For, Depth);

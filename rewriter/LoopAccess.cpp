@@ -32,6 +32,8 @@ const VarDecl *AccessWalker::outerVariable(const DeclRefExpr &Ref) {
     return nullptr;
   }
   QualType T = V->getType();
+  if (Arrays == LocalArrays::Record && isKernelLocalArray(*V))
+    return V;
   if (!T->isPointerType() && !T->isScalarType()) {
     fail(Ref.getLocation(), "'" + V->getName() + "' has type '" +
                                 T.getAsString() +
@@ -304,7 +306,7 @@ void AccessWalker::visitElement(const Expr *Site, const Expr *Base,
     return record(View->Root, A);
   }
   const VarDecl *V = Ref ? outerVariable(*Ref) : nullptr;
-  if (!V || !V->getType()->isPointerType()) {
+  if (!V || !(V->getType()->isPointerType() || isKernelLocalArray(*V))) {
     // Not an element of an outer pointer: the base itself is a value.
     visitValue(Base);
     return VisitIndex();
@@ -407,12 +409,23 @@ bool readOnlyParameter(const FunctionDecl *Callee, unsigned I) {
   return PT && PT->getPointeeType().isConstQualified();
 }
 
+bool isKernelLocalArray(const VarDecl &V) {
+  const auto *Array = V.getASTContext().getAsConstantArrayType(V.getType());
+  return Array && V.hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+         Array->getElementType()->isArithmeticType();
+}
+
+bool VariableAccesses::byElement() const {
+  return Var->getType()->isPointerType() || isKernelLocalArray(*Var);
+}
+
 llvm::Expected<LoopAccesses> collectLoopAccesses(const CanonicalLoop &Loop,
                                                 NestedDirectives Nested,
-                                                OuterGlobals Globals) {
+                                                OuterGlobals Globals,
+                                                LocalArrays Arrays) {
   walk::LoopLocals Locals(*Loop.Loop);
   Locals.TraverseStmt(const_cast<ForStmt *>(Loop.Loop));
-  return walk::AccessWalker(Loop, Locals, Nested, Globals).run();
+  return walk::AccessWalker(Loop, Locals, Nested, Globals, Arrays).run();
 }
 
 } // namespace ownmap

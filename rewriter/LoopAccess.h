@@ -87,8 +87,15 @@ struct VariableAccesses {
   const clang::VarDecl *Var = nullptr;
   std::vector<Access> Accesses;
 
-  bool isPointer() const { return Var->getType()->isPointerType(); }
+  /// A pointer or an array local to the kernel (isKernelLocalArray): the
+  /// loop reaches its elements, not the variable itself.
+  bool byElement() const;
 };
+
+/// An array of arithmetic elements with a constant extent declared in the
+/// kernel's body (`double z[N];`): the device needs a copy of its own,
+/// mapped like an array parameter's data.
+bool isKernelLocalArray(const clang::VarDecl &V);
 
 /// Outer variables the loop uses, ordered by declaration.
 struct LoopAccesses {
@@ -120,10 +127,16 @@ enum class NestedDirectives { Refuse, Follow };
 /// those it only reads and refuses the others (the rewriter).
 enum class OuterGlobals { Refuse, Leave };
 
+/// Arrays local to the kernel declared outside the loop: reached by element
+/// and recorded (the rewriter maps them), or an error (the audit, where
+/// OpenMP maps them implicitly).
+enum class LocalArrays { Record, Refuse };
+
 llvm::Expected<LoopAccesses>
 collectLoopAccesses(const CanonicalLoop &Loop,
                     NestedDirectives Nested = NestedDirectives::Refuse,
-                    OuterGlobals Globals = OuterGlobals::Leave);
+                    OuterGlobals Globals = OuterGlobals::Leave,
+                    LocalArrays Arrays = LocalArrays::Record);
 
 /// The variable an lvalue designates (part of), e.g. x for `x[i].f` or
 /// `*x`; null when it is not a variable's.

@@ -74,31 +74,39 @@ llvm::Expected<OffloadPlan> LoopPlanner::planLoop(const LoopSite &Site,
   return Plan;
 }
 
+/// True when every error of E is of a rule Holds accepts. E is kept.
+static bool everyRule(llvm::Error &E, llvm::function_ref<bool(Rule)> Holds) {
+  bool All = true;
+  E = llvm::handleErrors(
+      std::move(E),
+      [&](std::unique_ptr<SourceError> SE) -> llvm::Error {
+        All &= Holds(SE->TheRule);
+        return llvm::Error(std::move(SE));
+      },
+      [&](std::unique_ptr<llvm::ErrorInfoBase> Other) -> llvm::Error {
+        All = false;
+        return llvm::Error(std::move(Other));
+      });
+  return All;
+}
+
 /// True when every error of E says that the loop's iterations cannot run
 /// apart (a dependence, a scalar written) or that its form keeps it off the
 /// device: the loop may stay on the host around offloaded loops. Errors in
 /// annotations, borrows or sections are the kernel's to fix. E is kept.
 static bool keepsLoopOnHost(llvm::Error &E) {
-  bool OnHost = true;
-  E = llvm::handleErrors(
-      std::move(E),
-      [&](std::unique_ptr<SourceError> SE) -> llvm::Error {
-        switch (SE->TheRule) {
-        case Rule::ParallelDependence:
-        case Rule::ParallelDistinct:
-        case Rule::ParallelScalar:
-        case Rule::LoopUnsupported:
-          break;
-        default:
-          OnHost = false;
-        }
-        return llvm::Error(std::move(SE));
-      },
-      [&](std::unique_ptr<llvm::ErrorInfoBase> Other) -> llvm::Error {
-        OnHost = false;
-        return llvm::Error(std::move(Other));
-      });
-  return OnHost;
+  return everyRule(E, [](Rule R) {
+    return R == Rule::ParallelDependence || R == Rule::ParallelDistinct ||
+           R == Rule::ParallelScalar || R == Rule::LoopUnsupported ||
+           R == Rule::LoopLocalArray;
+  });
+}
+
+/// True when E only says that an array local to the kernel keeps the loop
+/// on the host (LocalArrays.h): no annotation can change that, so the
+/// loop stays there, whatever else the kernel offloads. E is kept.
+static bool onlyLocalArrays(llvm::Error &E) {
+  return everyRule(E, [](Rule R) { return R == Rule::LoopLocalArray; });
 }
 
 /// Site's loop run on the device in one thread, when it maps an array
@@ -168,8 +176,14 @@ llvm::Error LoopPlanner::planSite(const LoopSite &Site,
       Out.back().SerialWhy = firstMessage(std::move(Why));
       return llvm::Error::success();
     }
-  if (InnerPlans.empty())
+  if (InnerPlans.empty() && !onlyLocalArrays(Why))
     return Why;
+  if (InnerPlans.empty()) {
+    Host.push_back({Site, firstMessage(std::move(Why)),
+                    /*InnerOffloaded=*/false});
+    llvm::append_range(Host, std::move(InnerHost));
+    return llvm::Error::success();
+  }
   Host.push_back({Site, firstMessage(std::move(Why)),
                   /*InnerOffloaded=*/true});
   llvm::append_range(Host, std::move(InnerHost));

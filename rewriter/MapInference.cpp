@@ -5,6 +5,7 @@
 #include "Diagnostics.h"
 #include "EmptyLoops.h"
 #include "Independence.h"
+#include "LocalArrays.h"
 #include "PointerViews.h"
 #include "PrivateScalars.h"
 #include "SourceText.h"
@@ -111,6 +112,7 @@ private:
   std::string text(const Expr *E) const { return sourceText(E, Ctx); }
   llvm::Expected<VariablePlan> planPointer(const VariableAccesses &VA);
   llvm::Expected<VariablePlan> planScalar(const VariableAccesses &VA);
+  llvm::Expected<VariablePlan> planLocalArray(const VariableAccesses &VA);
   /// CoverViewStarts: the first element of every view declared before the
   /// loop joins the section (code that is already OpenMP, where the device
   /// finds such a view through that element's map; the rewriter declares
@@ -323,6 +325,40 @@ llvm::Error Inference::section(const VariableAccesses &VA,
   return llvm::Error::success();
 }
 
+/// An array local to the kernel that only this loop holds (LocalArrays.h)
+/// is the device's alone: allocated there, never copied.
+llvm::Expected<VariablePlan>
+Inference::planLocalArray(const VariableAccesses &VA) {
+  llvm::StringRef Name = VA.Var->getName();
+  std::optional<std::string> Why =
+      Annotations.Kernel ? whyLocalArrayCrosses(*VA.Var, *Loop.Loop,
+                                                *Annotations.Kernel->getBody())
+                         : std::string("is not in a kernel");
+  if (Why)
+    return sourceError(Rule::LoopLocalArray,
+                       VA.Accesses.front().Site->getBeginLoc(),
+                       "'" + Name + "', an array local to the kernel, " + *Why +
+                           "; only an array that one loop alone uses is "
+                           "given to the device",
+                       VA.Var->getLocation(), "'" + Name + "' is declared here");
+  VariablePlan Plan;
+  if (Runs == Execution::Parallel) {
+    auto Independent = checkIndependence(Subscripts, Loop, VA);
+    if (!Independent)
+      return Independent.takeError();
+    Plan.InBounds = Independent->InBounds;
+  }
+  Plan.Map = MapKind::Alloc;
+  Plan.Section = Name.str();
+  Plan.Lower = Polynomial(0);
+  Plan.Length = Polynomial(static_cast<int64_t>(
+      Ctx.getConstantArrayElementCount(
+          Ctx.getAsConstantArrayType(VA.Var->getType()))));
+  Plan.Reason = "array local to the kernel that only this loop uses: the "
+                "device's copy needs none of the host's values";
+  return Plan;
+}
+
 llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) {
   const auto *Param = dyn_cast<ParmVarDecl>(VA.Var);
   const ParamAnnotation *PA = Param ? Annotations.lookup(Param) : nullptr;
@@ -465,7 +501,9 @@ llvm::Expected<VariablePlan> Inference::planScalar(const VariableAccesses &VA) {
 }
 
 llvm::Expected<VariablePlan> Inference::plan(const VariableAccesses &VA) {
-  auto Plan = VA.isPointer() ? planPointer(VA) : planScalar(VA);
+  auto Plan = isKernelLocalArray(*VA.Var) ? planLocalArray(VA)
+              : VA.byElement()             ? planPointer(VA)
+                                           : planScalar(VA);
   if (!Plan)
     return Plan;
   Plan->Var = VA.Var;

@@ -12,25 +12,25 @@ static bool within(const Stmt &Inner, const Stmt &Outer,
                           Outer.getEndLoc());
 }
 
-/// The innermost host loop of Host around a whole-section update of
-/// Regions, other than those of Tried; null when there is none.
+/// An innermost loop of Host, other than those of Tried, whose iterations
+/// copy arrays in bulk; null when there is none.
 static const HostLoop *copyingHostLoop(
-    llvm::ArrayRef<DataRegion> Regions, llvm::ArrayRef<HostLoop> Host,
+    llvm::ArrayRef<PlannedLoop> Loops, llvm::ArrayRef<DataRegion> Regions,
+    llvm::ArrayRef<HostLoop> Host,
     const llvm::SmallPtrSetImpl<const Stmt *> &Tried, const SourceManager &SM) {
-  for (const DataRegion &Region : Regions)
-    for (const TargetUpdate &Update : Region.Updates) {
-      if (!Update.Whole)
-        continue;
-      const HostLoop *Innermost = nullptr;
-      for (const HostLoop &H : Host)
-        if (H.InnerOffloaded && !Tried.count(H.Site.Loop) &&
-            SM.isPointWithin(Update.Before, H.Site.Loop->getBeginLoc(),
-                             H.Site.Loop->getEndLoc()) &&
-            (!Innermost || within(*H.Site.Loop, *Innermost->Site.Loop, SM)))
-          Innermost = &H;
-      if (Innermost)
-        return Innermost;
-    }
+  std::vector<HostLoop> Untried;
+  for (const HostLoop &H : Host)
+    if (!Tried.count(H.Site.Loop))
+      Untried.push_back(H);
+  std::vector<const HostLoop *> Copying =
+      bulkCopyingHostLoops(Loops, Regions, Untried, SM);
+  for (const HostLoop *C : Copying)
+    if (llvm::none_of(Copying, [&](const HostLoop *Other) {
+          return Other != C && within(*Other->Site.Loop, *C->Site.Loop, SM);
+        }))
+      return &*llvm::find_if(Host, [&](const HostLoop &H) {
+        return H.Site.Loop == C->Site.Loop;
+      });
   return nullptr;
 }
 
@@ -46,7 +46,7 @@ void runCopyingHostLoopsSerially(std::vector<PlannedLoop> &Loops,
   for (;;) {
     std::vector<DataRegion> Regions =
         planDataRegions(Loops, KernelBody, Origins, Stated, Ctx);
-    const HostLoop *Copying = copyingHostLoop(Regions, Host, Tried, SM);
+    const HostLoop *Copying = copyingHostLoop(Loops, Regions, Host, Tried, SM);
     if (!Copying)
       return;
     Tried.insert(Copying->Site.Loop);

@@ -5,8 +5,9 @@
 // (MapInference.h, Execution::Serial), which keeps its data there at the
 // price of its parallelism. The planner (OwnmapAction) offloads what runs
 // apart first; these rules then choose between the two:
-// - a host loop whose host code copies whole arrays in every iteration
-//   (data regions' updates of whole sections) runs in one thread instead,
+// - a host loop whose iterations copy arrays or sections of them (a data
+//   region or a launch inside it, updates of whole sections around its
+//   host code) runs in one thread instead,
 //   innermost first, when it can: its arrays then cross once;
 // - a kernel none of whose loops runs apart (every offloaded loop serial,
 //   with no inner loop on a team's threads) gains nothing from the device:
@@ -30,7 +31,7 @@ namespace ownmap {
 using SerialPlanner =
     llvm::function_ref<std::optional<OffloadPlan>(const LoopSite &)>;
 
-/// Replaces each host loop of Host whose iterations copy whole arrays by
+/// Replaces each host loop of Host whose iterations copy arrays by
 /// its serial plan (see above). Loops and Host stay in source order.
 void runCopyingHostLoopsSerially(std::vector<PlannedLoop> &Loops,
                                  std::vector<HostLoop> &Host,

@@ -116,7 +116,8 @@ private:
                               std::to_string(From.getLine()) + " to " +
                               std::to_string(To.getLine()) +
                               "; mapped once around them whole",
-                          *Whole};
+                          *Whole, Polynomial(0),
+                          Polynomial::atom(Atom{*Whole, nullptr})};
   }
 };
 
