@@ -55,10 +55,11 @@ std::vector<CostRemark> copyRemarks(llvm::ArrayRef<PlannedLoop> Loops,
                                     llvm::ArrayRef<HostLoop> Host,
                                     const clang::SourceManager &SM);
 
-/// The host loops of Host whose every iteration copies arrays or sections
-/// of them (not elements host code names): a region opened in it, an array
-/// mapped at a launch, a whole section updated around host code. Each is
-/// the innermost loop of Host around such a copy.
+/// The host loops of Host whose iterations copy more than the data once: a
+/// region opened in it or a launch that copies a section not moving with
+/// the loop's variable or growing with it (not row i in step i), a whole
+/// section updated around host code (not elements host code names). Each
+/// is the innermost loop of Host around such a copy.
 std::vector<const HostLoop *>
 bulkCopyingHostLoops(llvm::ArrayRef<PlannedLoop> Loops,
                      llvm::ArrayRef<DataRegion> Regions,

@@ -5,9 +5,9 @@
 // (MapInference.h, Execution::Serial), which keeps its data there at the
 // price of its parallelism. The planner (OwnmapAction) offloads what runs
 // apart first; these rules then choose between the two:
-// - a host loop whose iterations copy arrays or sections of them (a data
-//   region or a launch inside it, updates of whole sections around its
-//   host code) runs in one thread instead,
+// - a host loop whose iterations copy more than the data once (the same
+//   or growing sections at a region or launch inside it, updates of whole
+//   sections around its host code) runs in one thread instead,
 //   innermost first, when it can: its arrays then cross once;
 // - a kernel none of whose loops runs apart (every offloaded loop serial,
 //   with no inner loop on a team's threads) gains nothing from the device:
