@@ -1,5 +1,6 @@
 //===- CostRemarks.cpp - what a kernel call moves beyond its arrays once --===//
 #include "CostRemarks.h"
+#include "ArrayParameters.h"
 
 using namespace clang;
 
@@ -84,35 +85,64 @@ static bool repeatsData(const std::optional<Polynomial> &Lower,
 }
 
 namespace {
-/// A copy beyond once in and once out, and the host loop that repeats it.
-struct Crossing {
+/// One place where a kernel call moves data, and the host loop that
+/// repeats it.
+struct Transfer {
   SourceLocation Loc;
   std::string Message;
   const HostLoop *RepeatedIn;
+  /// Beyond each array once in and once out: repeated, an update around
+  /// host code, or a launch's map of an array other loops map too.
+  bool Extra;
   /// Moves arrays or sections of them, not elements host code names.
   bool Bulk;
+  bool ToDevice, FromDevice;
+  /// What one transfer moves each way; none when unknown.
+  std::optional<Polynomial> Bytes;
 };
 } // namespace
 
-static std::vector<Crossing> crossings(llvm::ArrayRef<PlannedLoop> Loops,
+/// The bytes Length elements of what Var points to take (Var's own bytes
+/// for a scalar); none when Length is unknown.
+static std::optional<Polynomial>
+sectionBytes(const VarDecl &Var, const std::optional<Polynomial> &Length) {
+  QualType T = Var.getType();
+  if (!T->isPointerType())
+    return T->isConstantSizeType() && !T->isArrayType()
+               ? std::optional<Polynomial>(Polynomial(
+                     Var.getASTContext().getTypeSizeInChars(T).getQuantity()))
+               : std::nullopt;
+  if (!Length)
+    return std::nullopt;
+  return *Length * pointeeBytes(Var);
+}
+
+static bool toDevice(MapKind M) {
+  return M == MapKind::To || M == MapKind::ToFrom;
+}
+static bool fromDevice(MapKind M) {
+  return M == MapKind::From || M == MapKind::ToFrom;
+}
+
+static std::vector<Transfer> transfers(llvm::ArrayRef<PlannedLoop> Loops,
                                        llvm::ArrayRef<DataRegion> Regions,
                                        llvm::ArrayRef<HostLoop> Host,
                                        const SourceManager &SM) {
-  std::vector<Crossing> Found;
+  std::vector<Transfer> Found;
   for (const DataRegion &Region : Regions) {
     SourceLocation Start = Region.opening(Loops)->getBeginLoc();
     const HostLoop *Around =
         hostLoopAround(Start, Host, SM, Region.opening(Loops));
-    if (!Around)
-      continue;
     for (const RegionVariable &V : Region.Variables)
       if (!keptAround(Region, V.Var, Regions))
         Found.push_back({Start,
                          "'" + V.Section + "' crosses at this data region (map " +
                              mapKeyword(V.Map).str() + ")",
-                         Around,
-                         V.Map != MapKind::Alloc &&
-                             repeatsData(V.Lower, V.Length, *Around)});
+                         Around, Around != nullptr,
+                         Around && V.Map != MapKind::Alloc &&
+                             repeatsData(V.Lower, V.Length, *Around),
+                         toDevice(V.Map), fromDevice(V.Map),
+                         sectionBytes(*V.Var, V.Length)});
   }
   for (const DataRegion &Region : Regions)
     for (const TargetUpdate &U : Region.Updates)
@@ -121,7 +151,9 @@ static std::vector<Crossing> crossings(llvm::ArrayRef<PlannedLoop> Loops,
                            (U.ToDevice ? "back to the device after"
                                        : "from the device for") +
                            " host code that uses it",
-                       hostLoopAround(U.Before, Host, SM, nullptr), U.Whole});
+                       hostLoopAround(U.Before, Host, SM, nullptr),
+                       /*Extra=*/true, U.Whole, U.ToDevice, !U.ToDevice,
+                       sectionBytes(*U.Var, U.Length)});
   // The arrays some data region keeps around each loop.
   std::vector<llvm::SmallPtrSet<const VarDecl *, 4>> Kept(Loops.size());
   for (const DataRegion &Region : Regions)
@@ -132,26 +164,26 @@ static std::vector<Crossing> crossings(llvm::ArrayRef<PlannedLoop> Loops,
     SourceLocation For = Loops[K].Site.Loop->getForLoc();
     const HostLoop *Around = hostLoopAround(For, Host, SM, nullptr);
     for (const VariablePlan &V : Loops[K].Plan.Variables) {
-      if (!V.Map || V.Reduction || !V.Var->getType()->isPointerType() ||
-          Kept[K].count(V.Var))
+      if (!V.Map || Kept[K].count(V.Var))
         continue;
-      bool Shared = llvm::any_of(Loops, [&](const PlannedLoop &Other) {
+      bool Array = V.Var->getType()->isPointerType() && !V.Reduction;
+      bool Shared = Array && llvm::any_of(Loops, [&](const PlannedLoop &Other) {
         return &Other != &Loops[K] &&
                llvm::any_of(Other.Plan.Variables, [&](const VariablePlan &W) {
                  return W.Var == V.Var && W.Map;
                });
       });
-      if (!Around && !Shared)
-        continue;
       Found.push_back({For,
                        "'" + V.Section + "' crosses at this loop's launch (map " +
                            mapKeyword(*V.Map).str() +
                            "): no data region keeps it on the device" +
                            (Shared ? " between the kernel's loops that use it"
                                    : ""),
-                       Around,
-                       *V.Map != MapKind::Alloc && Around &&
-                           repeatsData(V.Lower, V.Length, *Around)});
+                       Around, Array && (Around || Shared),
+                       Array && *V.Map != MapKind::Alloc && Around &&
+                           repeatsData(V.Lower, V.Length, *Around),
+                       toDevice(*V.Map), fromDevice(*V.Map),
+                       sectionBytes(*V.Var, V.Length)});
     }
   }
   return Found;
@@ -162,7 +194,9 @@ std::vector<CostRemark> copyRemarks(llvm::ArrayRef<PlannedLoop> Loops,
                                     llvm::ArrayRef<HostLoop> Host,
                                     const SourceManager &SM) {
   std::vector<CostRemark> Remarks;
-  for (Crossing &C : crossings(Loops, Regions, Host, SM)) {
+  for (Transfer &C : transfers(Loops, Regions, Host, SM)) {
+    if (!C.Extra)
+      continue;
     if (C.RepeatedIn)
       C.Message += ", in every iteration of the host loop at line " +
                    std::to_string(SM.getExpansionLineNumber(
@@ -178,10 +212,77 @@ bulkCopyingHostLoops(llvm::ArrayRef<PlannedLoop> Loops,
                      llvm::ArrayRef<DataRegion> Regions,
                      llvm::ArrayRef<HostLoop> Host, const SourceManager &SM) {
   std::vector<const HostLoop *> Copying;
-  for (const Crossing &C : crossings(Loops, Regions, Host, SM))
+  for (const Transfer &C : transfers(Loops, Regions, Host, SM))
     if (C.Bulk && C.RepeatedIn && !llvm::is_contained(Copying, C.RepeatedIn))
       Copying.push_back(C.RepeatedIn);
   return Copying;
+}
+
+namespace {
+/// What some transfers move each way; none for a way where the bytes of
+/// one are unknown.
+struct Moved {
+  std::optional<Polynomial> To = Polynomial(0), From = Polynomial(0);
+  bool Any = false;
+
+  void add(const Transfer &T) {
+    Any |= T.ToDevice || T.FromDevice;
+    auto Add = [&](std::optional<Polynomial> &Sum) {
+      Sum = Sum && T.Bytes ? std::optional<Polynomial>(*Sum + *T.Bytes)
+                           : std::nullopt;
+    };
+    if (T.ToDevice)
+      Add(To);
+    if (T.FromDevice)
+      Add(From);
+  }
+  std::string str() const {
+    auto Way = [](const std::optional<Polynomial> &P, llvm::StringRef Where) {
+      if (!P)
+        return "an unknown number of bytes " + Where.str();
+      if (*P == Polynomial(0))
+        return "nothing " + Where.str();
+      return P->str() + " bytes " + Where.str();
+    };
+    return Way(To, "to the device") + " and " + Way(From, "back");
+  }
+};
+} // namespace
+
+CostRemark callBytesRemark(llvm::ArrayRef<PlannedLoop> Loops,
+                           llvm::ArrayRef<DataRegion> Regions,
+                           llvm::ArrayRef<HostLoop> Host,
+                           const clang::FunctionDecl &Kernel,
+                           const SourceManager &SM) {
+  Moved Once;
+  std::vector<std::pair<const HostLoop *, Moved>> Repeated;
+  for (const Transfer &T : transfers(Loops, Regions, Host, SM)) {
+    if (!T.RepeatedIn) {
+      Once.add(T);
+      continue;
+    }
+    auto It = llvm::find_if(Repeated, [&](const auto &R) {
+      return R.first == T.RepeatedIn;
+    });
+    if (It == Repeated.end())
+      It = Repeated.insert(Repeated.end(), {T.RepeatedIn, Moved()});
+    It->second.add(T);
+  }
+  std::string Message = "kernel '" + Kernel.getName().str() + "': a call moves ";
+  Message += Once.Any || !Repeated.empty()
+                 ? "at most " + Once.str()
+                 : std::string("nothing between the host and the device");
+  auto Line = [&](const HostLoop *H) {
+    return SM.getExpansionLineNumber(H->Site.Loop->getForLoc());
+  };
+  llvm::sort(Repeated, [&](const auto &A, const auto &B) {
+    return Line(A.first) < Line(B.first);
+  });
+  for (const auto &[Loop, Each] : Repeated)
+    if (Each.Any)
+      Message += "; in every iteration of the host loop at line " +
+                 std::to_string(Line(Loop)) + ", " + Each.str();
+  return {Rule::CostBytes, SM.getExpansionLoc(Kernel.getLocation()), Message};
 }
 
 } // namespace ownmap

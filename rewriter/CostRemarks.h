@@ -66,6 +66,15 @@ bulkCopyingHostLoops(llvm::ArrayRef<PlannedLoop> Loops,
                      llvm::ArrayRef<HostLoop> Host,
                      const clang::SourceManager &SM);
 
+/// What a call of Kernel moves, as formulas of its variables: at most so
+/// many bytes each way once, and in every iteration of each host loop that
+/// repeats copies (loops that run zero times move less).
+CostRemark callBytesRemark(llvm::ArrayRef<PlannedLoop> Loops,
+                           llvm::ArrayRef<DataRegion> Regions,
+                           llvm::ArrayRef<HostLoop> Host,
+                           const clang::FunctionDecl &Kernel,
+                           const clang::SourceManager &SM);
+
 } // namespace ownmap
 
 #endif

@@ -131,6 +131,7 @@ private:
     MapKind Kind;
     std::string Section;
     std::vector<Use> Uses;
+    std::optional<Polynomial> Length;
   };
   void collectRuns();
   bool stable(const Polynomial &P) const;
@@ -300,7 +301,7 @@ RegionPlanner::keep(const VarDecl *Var, llvm::ArrayRef<Use> Uses) const {
         }))
       return std::nullopt;
     Low = Polynomial(0);
-    High = Polynomial::atom(Atom{*Whole, nullptr});
+    High = Polynomial::count(*Whole);
     if (!stable(High))
       return std::nullopt;
   }
@@ -390,11 +391,11 @@ void RegionPlanner::addUpdates(size_t R, llvm::ArrayRef<Kept> Arrays,
   for (const Kept &A : Arrays) {
     WholeReach Reach = wholeReach(R, A.Var);
     if (NeedsFrom(A) && (Reach.Read || Reach.Write)) {
-      Add(Froms, {Before, false, A.Var, A.Section, /*Whole=*/true});
+      Add(Froms, {Before, false, A.Var, A.Section, /*Whole=*/true, A.Length});
       WholeFrom.insert(A.Var);
     }
     if (NeedsTo(A) && Reach.Write) {
-      Add(Tos, {Run.Next, true, A.Var, A.Section, /*Whole=*/true});
+      Add(Tos, {Run.Next, true, A.Var, A.Section, /*Whole=*/true, A.Length});
       WholeTo.insert(A.Var);
     }
   }
@@ -407,9 +408,9 @@ void RegionPlanner::addUpdates(size_t R, llvm::ArrayRef<Kept> Arrays,
         continue;
       // A write that may not run must not send back the host's stale copy.
       if (!E.Certain && NeedsFrom(A) && !WholeFrom.count(A.Var))
-        Add(Froms, {Before, false, E.Pointer, Section});
+        Add(Froms, {Before, false, E.Pointer, Section, false, Polynomial(1)});
       if (E.Write && NeedsTo(A) && !WholeTo.count(A.Var))
-        Add(Tos, {Run.Next, true, E.Pointer, Section});
+        Add(Tos, {Run.Next, true, E.Pointer, Section, false, Polynomial(1)});
     }
   }
   llvm::append_range(Region.Updates, Froms);
@@ -460,7 +461,7 @@ std::optional<DataRegion> RegionPlanner::plan() {
                       ", so every buffer is mapped over all their sections";
       Region.Exchanged.push_back(Var);
     }
-    KeptArrays.push_back({Var, Kept->Map, Kept->Section, Uses});
+    KeptArrays.push_back({Var, Kept->Map, Kept->Section, Uses, Kept->Length});
     Region.Variables.push_back(std::move(*Kept));
   }
   if (Region.Variables.empty())

@@ -82,6 +82,8 @@ struct TargetUpdate {
   std::string Section;
   /// The whole section the region keeps, not the elements host code names.
   bool Whole = false;
+  /// The section's length in what Var points to, where known.
+  std::optional<Polynomial> Length{};
 
   /// "#pragma omp target update from(y[0:n])"
   std::string pragma() const;

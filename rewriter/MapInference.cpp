@@ -298,7 +298,7 @@ llvm::Error Inference::section(const VariableAccesses &VA,
     std::string Count = PA.LengthSnapshot.value_or(*PA.Length);
     Plan.Section = Name + "[0:" + Count + "]";
     Plan.Lower = Polynomial(0);
-    Plan.Length = Polynomial::atom(Atom{Count, nullptr});
+    Plan.Length = Polynomial::count(Count);
     Plan.LengthSnapshot = PA.LengthSnapshot.has_value();
     Plan.Reason = (Shape ? "section from the row count " + *PA.Length
                          : "section from OM_LEN(" + *PA.Length + ")") +

@@ -88,6 +88,12 @@ private:
   }
   /// Reports what the rewriter gave up, and why: remarks, or errors with
   /// --cost-errors.
+  /// A note for the report only (one a kernel would crowd the terminal).
+  void reportNote(const CostRemark &R) {
+    Results.Findings.addFinding(FindingLevel::Note, R.TheRule, R.Message,
+                                R.Loc, Diags.getSourceManager());
+  }
+
   void reportCosts(llvm::ArrayRef<CostRemark> Remarks) {
     for (const CostRemark &R : Remarks) {
       FindingLevel Level =
@@ -138,7 +144,7 @@ spanPairs(const KernelAnnotations &Annotations, const DataRegion &Region) {
     P.Var = V.Var;
     P.Map = V.Map;
     P.Lower = Polynomial(0);
-    P.Length = Polynomial::atom(Atom{*V.WholeCount, nullptr});
+    P.Length = Polynomial::count(*V.WholeCount);
     Whole.Variables.push_back(std::move(P));
   }
   std::vector<ExclusivityPair> Pairs = exclusivityPairs(Annotations, Whole);
@@ -417,6 +423,8 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   if (auto E = checkEarlierWrites(Loops, Regions, Stated))
     return fail(std::move(E));
   reportCosts(copyRemarks(Loops, Regions, Host, SM));
+  if (!Loops.empty() || !Host.empty())
+    reportNote(callBytesRemark(Loops, Regions, Host, Kernel, SM));
   for (PlannedLoop &Loop : Loops)
     llvm::append_range(Loop.Checks, Loop.Plan.Checks);
   placeExclusivityChecks(*Annotations, Loops, Regions);

@@ -63,6 +63,13 @@ Polynomial Polynomial::atom(Atom A) {
   return P;
 }
 
+Polynomial Polynomial::count(const std::string &Text) {
+  int64_t Value;
+  if (!llvm::StringRef(Text).getAsInteger(10, Value))
+    return Polynomial(Value);
+  return atom(Atom{Text, nullptr});
+}
+
 void Polynomial::add(const Monomial &M, int64_t Coefficient) {
   if (Coefficient == 0)
     return;

@@ -81,6 +81,9 @@ public:
   Polynomial() = default;
   explicit Polynomial(int64_t Constant);
   static Polynomial atom(Atom A);
+  /// A count as the rewriter writes it (`n`, `120`, a snapshot's name): a
+  /// constant when Text is a decimal integer, else one atom.
+  static Polynomial count(const std::string &Text);
 
   /// Decomposes E over +, -, unary minus, multiplication and integer casts
   /// that keep every value (`(size_t)i`). Fails when part

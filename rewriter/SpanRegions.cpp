@@ -95,7 +95,7 @@ private:
     // The pointer and its count keep their values over the span (a swap of
     // buffers inside a host loop would leave the span's map behind).
     if (Region.Changed.count(Var) ||
-        !Region.invariant(Polynomial::atom(Atom{*Whole, nullptr})))
+        !Region.invariant(Polynomial::count(*Whole)))
       return std::nullopt;
     if (!llvm::all_of(Units,
                       [&](const Unit &U) { return hostCodeCovered(U, Var); }))
@@ -117,7 +117,7 @@ private:
                               std::to_string(To.getLine()) +
                               "; mapped once around them whole",
                           *Whole, Polynomial(0),
-                          Polynomial::atom(Atom{*Whole, nullptr})};
+                          Polynomial::count(*Whole)};
   }
 };
 

@@ -15,6 +15,8 @@
 // RUN: diff %t.ser.out %t.omp.out
 // RUN: env "OWNMAP_COMPARE_ENV=OWNMAP_SUMMARY=1 OWNMAP_ELIDE=off" %compare-with-plugin %t.omp 2>%t.sum
 // RUN: FileCheck %s --check-prefix=SUMMARY < %t.sum
+// RUN: %ownmap-rewrite %s -o %t.rw2.c --report=%t.report -- 2>/dev/null
+// RUN: FileCheck %s --check-prefix=BYTES < %t.report
 #include <ownmap.h>
 #include <stdio.h>
 
@@ -125,3 +127,8 @@ int main(void) {
 // The summary names no transfer of z.
 // SUMMARY:      ownmap: transfer summary
 // SUMMARY-NOT:  ownmap: z
+// What a call moves, as formulas of the kernel's variables (z none at all;
+// across_steps copies `a` back in each step of its host loop).
+// BYTES: local-arrays.c:{{[0-9]+}}:16: note: kernel 'recurrence': a call moves at most 16 * n + 24 bytes to the device and 8 * n + 24 bytes back [ownmap.cost.bytes]
+// BYTES: local-arrays.c:{{[0-9]+}}:16: note: kernel 'read_after': a call moves nothing between the host and the device [ownmap.cost.bytes]
+// BYTES: local-arrays.c:{{[0-9]+}}:16: note: kernel 'across_steps': a call moves at most 8 * n bytes to the device and 8 * n bytes back; in every iteration of the host loop at line {{[0-9]+}}, nothing to the device and 8 * n bytes back [ownmap.cost.bytes]

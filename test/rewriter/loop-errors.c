@@ -107,4 +107,5 @@ OM_KERNEL void every_parameter(int n, OM_IN float *x, float *u, OM_INOUT float *
 
 // No code is written, but the report is (so that editors show the errors).
 // REPORT: loop-errors.c:13:3: note: loop stays on the host: possible loop-carried dependence: 'y' is written at 'y[i]' and accessed at 'y[i - 1]', which another iteration may write or read [ownmap.cost.host-loop]
+// REPORT-NEXT: loop-errors.c:12:16: note: kernel 'prefix': a call moves nothing between the host and the device [ownmap.cost.bytes]
 // REPORT-NEXT: loop-errors.c:23:5: error: cannot offload: cannot prove that iterations write distinct elements of 'y'

@@ -59,6 +59,9 @@ OM_KERNEL int relax(int n, int m, OM_IN OM_LEN(m) const int *w,
 // CHECK-NEXT:  exclusive y vs x: 'y' and 'x' may overlap (not both restrict-qualified): checked at run time
 // CHECK-NEXT:  check before the directive: if (n - 1 > 1 && m > 0) ownmap_check_exclusive("relax", "OM_INOUT", "y", y + 1, y + (n - 1), "w", w, w + m);
 // CHECK-NEXT:  check before the directive: if (n - 1 > 1) ownmap_check_exclusive("relax", "OM_INOUT", "y", y + 1, y + (n - 1), "x", x, x + n);
+// What a call moves, as a formula: w, x, y[1:n-2] and the sum in; y and
+// the sum back.
+// CHECK-NEXT:{{.*}}report.c:11:15: note: kernel 'relax': a call moves at most 4 * m + 8 * n - 4 bytes to the device and 4 * n - 4 bytes back [ownmap.cost.bytes]
 // CHECK-EMPTY:
 
 int main(void) {
