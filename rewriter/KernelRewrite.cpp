@@ -1,6 +1,7 @@
 //===- KernelRewrite.cpp - place the offload directive of a kernel loop --===//
 #include "KernelRewrite.h"
 #include "Diagnostics.h"
+#include "HostFallback.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Lex/Lexer.h"
 
@@ -16,6 +17,9 @@ static void collectLoops(const Stmt *S, const Stmt *Parent,
     Out.push_back(LoopSite{For, dyn_cast_or_null<CompoundStmt>(Parent)});
     return;
   }
+  // The kernel as written, for a call where the plan's conditions fail.
+  if (const auto *If = dyn_cast<IfStmt>(S); If && isDevicePathGuard(*If))
+    return collectLoops(If->getThen(), If, Out);
   for (const Stmt *Child : S->children())
     collectLoops(Child, S, Out);
 }

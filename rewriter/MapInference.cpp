@@ -563,14 +563,11 @@ llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
     for (const ParallelInnerLoop &Inner : Result.InnerParallel)
       llvm::append_range(Conditions, Inner.InBounds);
   }
-  const std::string Kernel =
-      Annotations.Kernel ? Annotations.Kernel->getName().str() : "";
-  for (const ExtentCondition &C : Conditions) {
-    std::string Check = "ownmap_check_extents(\"" + Kernel + "\", \"" +
-                        C.Var->getName().str() + "\", " + C.Condition + ");";
-    if (!llvm::is_contained(Result.Checks, Check))
-      Result.Checks.push_back(Check);
-  }
+  for (const ExtentCondition &C : Conditions)
+    if (llvm::none_of(Result.Extents, [&](const ExtentCondition &Seen) {
+          return Seen.Var == C.Var && Seen.Condition == C.Condition;
+        }))
+      Result.Extents.push_back(C);
   return Result;
 }
 

@@ -101,9 +101,10 @@ struct OffloadPlan {
   /// where the device computes them from the mapped parameters
   /// (LoopAccesses::ViewsBeforeLoop).
   std::vector<const clang::VarDecl *> ViewsBeforeLoop;
-  /// Run-time checks of what the plan assumes, to go right before the
-  /// directive: every subscript within its extent (VariablePlan::InBounds).
-  std::vector<std::string> Checks;
+  /// Run-time conditions of what the plan assumes: every subscript within
+  /// its extent (VariablePlan::InBounds). Checked right before the
+  /// directive, or on entry for the whole call (HostFallback.h).
+  std::vector<ExtentCondition> Extents;
   /// Inner loops the threads of each team share (InnerParallel.h): then the
   /// loop itself is only distributed over teams.
   std::vector<ParallelInnerLoop> InnerParallel;

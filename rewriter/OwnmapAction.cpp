@@ -9,6 +9,7 @@
 #include "EarlierWrites.h"
 #include "Escape.h"
 #include "Facts.h"
+#include "HostFallback.h"
 #include "KernelRewrite.h"
 #include "LengthSnapshots.h"
 #include "LineDirectives.h"
@@ -240,6 +241,7 @@ struct LineAfter {
 /// around them.
 static llvm::Error addEdits(const FunctionDecl &Kernel,
                             llvm::ArrayRef<std::string> EntryLines,
+                            const std::optional<KernelGuard> &Guard,
                             llvm::ArrayRef<PlannedLoop> Loops,
                             llvm::ArrayRef<DataRegion> Regions,
                             ASTContext &Ctx, tooling::Replacements &Edits) {
@@ -249,14 +251,16 @@ static llvm::Error addEdits(const FunctionDecl &Kernel,
   // after a loop, in order: its own, then a region's closing brace.
   llvm::MapVector<SourceLocation, std::vector<std::string>> Before;
   llvm::MapVector<const Stmt *, std::vector<LineAfter>> After;
-  if (!EntryLines.empty()) {
-    SourceLocation First = Body.body_front()->getBeginLoc();
+  SourceLocation First = Body.body_front()->getBeginLoc();
+  if (!EntryLines.empty() || Guard) {
     if (First.isMacroID() || !startsLine(First, SM))
       return sourceError(
           Rule::RewritePlacement, SM.getExpansionLoc(First),
           "cannot declare the kernel's entry values (struct fields, OM_LEN "
-          "counts): the kernel's first statement does not start its line; "
-          "put it on a line of its own");
+          "counts, run-time conditions): the kernel's first statement does "
+          "not start its line; put it on a line of its own");
+    if (Guard)
+      Before[First].push_back(Guard->opening());
     llvm::append_range(Before[First], EntryLines);
   }
   // Braces around a loop that is the whole body of another open before
@@ -324,6 +328,12 @@ static llvm::Error addEdits(const FunctionDecl &Kernel,
     for (const ParallelInnerLoop &Inner : Loop.Plan.InnerParallel)
       Before[Inner.Loop->getForLoc()].push_back(Inner.pragma());
   }
+  // Around everything else: the kernel as written, for a call where the
+  // plan's conditions fail.
+  if (Guard)
+    After[Body.body_back()].push_back(
+        {Guard->closing(std::string(SM.getSpellingColumnNumber(First) - 1, ' ')),
+         First});
   for (const auto &[Loc, Lines] : Before)
     if (auto E = Edits.add(insertLinesBefore(Loc, Lines, SM)))
       return E;
@@ -425,13 +435,21 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   reportCosts(copyRemarks(Loops, Regions, Host, SM));
   if (!Loops.empty() || !Host.empty())
     reportNote(callBytesRemark(Loops, Regions, Host, Kernel, SM));
-  for (PlannedLoop &Loop : Loops)
-    llvm::append_range(Loop.Checks, Loop.Plan.Checks);
+  std::optional<KernelGuard> Guard = placeExtentConditions(Kernel, Loops);
+  if (Guard)
+    reportRemark(SM.getExpansionLoc(Kernel.getLocation()),
+                 "kernel '" + Kernel.getName() +
+                     "': the offloaded loops need " +
+                     llvm::join(Guard->Conditions, " and ") +
+                     ", checked on entry; a call where that fails runs the "
+                     "kernel as written, on the host",
+                 Diags);
   placeExclusivityChecks(*Annotations, Loops, Regions);
   placeFacts(Loops, Regions, Kernel.getASTContext());
   if (auto E = addEdits(Kernel,
                         entryDeclarations(*Annotations, *Fields, Loops),
-                        Loops, Regions, Kernel.getASTContext(), File.Edits))
+                        Guard, Loops, Regions, Kernel.getASTContext(),
+                        File.Edits))
     return fail(std::move(E));
   for (const tooling::Replacement &Use : Fields->Uses)
     if (auto E = File.Edits.add(Use))

@@ -110,6 +110,17 @@ static inline void ownmap_check_extents(const char *kernel, const char *array,
   abort();
 }
 
+/* Called by code that ownmap-rewrite wrote, on entry to kernel `kernel`:
+ * `holds` is the conditions its offloaded loops were planned on (each
+ * subscript within its dimension's extent), all over parameters the kernel
+ * does not change. When they fail, the rewritten code runs the kernel as
+ * written, on the host, instead (a call that leaves an extent is undefined
+ * in C, but may mean to run over the rows that follow). */
+static inline int ownmap_device_path(const char *kernel, int holds) {
+  (void)kernel;
+  return holds;
+}
+
 /* Transfer-elision facts. Called by code that ownmap-rewrite wrote, right
  * before a kernel's directive: the next kernel this thread launches only
  * reads the `bytes` bytes at `begin` (an OM_IN section it maps `to`; the

@@ -1,0 +1,74 @@
+//===- HostFallback.h - the kernel as written when a condition fails ------===//
+//
+// A plan may rest on a condition that the analysis cannot prove but that
+// the program checks in a few instructions: each subscript within its
+// dimension's extent (`n <= 80` for `a[i][j]` of `double a[m][80]`). When
+// every variable a condition names is a parameter the kernel does not
+// change, the condition holds or fails for the whole call, and the kernel
+// keeps its code as written for a call where it fails:
+//
+//   if (ownmap_device_path("k", n <= 80)) {
+//     ... the rewritten body ...
+//   } else {
+//     ... the body as written, on the host ...
+//   }
+//
+// A rewrite of that output offloads nothing in the `else` branch
+// (findOutermostLoops skips it) and leaves it as it is. Bodies whose copy
+// would not behave as the original are not copied: labels (a second
+// definition), static locals (a second object) and backslash-newlines (a
+// `#line` directive cannot go inside one); their conditions stay checks
+// that stop the program.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OWNMAP_REWRITER_HOSTFALLBACK_H
+#define OWNMAP_REWRITER_HOSTFALLBACK_H
+
+#include "DataRegion.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+
+namespace ownmap {
+
+/// The name of the run-time function whose call guards the rewritten body.
+inline constexpr llvm::StringRef DevicePathFunction = "ownmap_device_path";
+
+/// True when Condition (C text over the kernel's variables) names only
+/// parameters of Kernel that its body does not change, and integer types.
+bool holdsForWholeCall(llvm::StringRef Condition,
+                       const clang::FunctionDecl &Kernel);
+
+/// The text of Kernel's body between its braces, to run when the plan's
+/// conditions fail; none when the copy would not behave as the original
+/// (see above).
+std::optional<std::string> copyOfBody(const clang::FunctionDecl &Kernel);
+
+/// The guard of a kernel's rewritten body.
+struct KernelGuard {
+  std::string Kernel;
+  std::vector<std::string> Conditions;
+  std::string Copy; // the body as written (copyOfBody)
+
+  /// `if (ownmap_device_path("k", (c1) && (c2))) {`
+  std::string opening() const;
+  /// `} else {`, the copy, and the closing brace, indented by Indent.
+  std::string closing(llvm::StringRef Indent) const;
+};
+
+/// Splits the extent conditions of Loops' plans: those that hold for the
+/// whole call guard the body (when it can be copied); each other one
+/// becomes a check that stops the program, right before its loop (in
+/// PlannedLoop::Checks). None when nothing guards the body.
+std::optional<KernelGuard> placeExtentConditions(const clang::FunctionDecl &Kernel,
+                                                 std::vector<PlannedLoop> &Loops);
+
+/// True when If is the guard this rewrite writes (`if
+/// (ownmap_device_path(...))`): its `else` branch is the kernel as written.
+bool isDevicePathGuard(const clang::IfStmt &If);
+
+} // namespace ownmap
+
+#endif

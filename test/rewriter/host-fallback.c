@@ -1,0 +1,66 @@
+// Conditions a plan rests on that name only parameters the kernel keeps
+// (each subscript within its dimension's extent) are checked once, on
+// entry: the rewritten body runs when they hold, the kernel as written
+// otherwise, on the host. A second rewrite leaves that `else` as it is.
+// Conditions over variables the kernel changes stay checks that stop the
+// program, right before their loop.
+// RUN: %ownmap-rewrite --no-line-directives %s -- 2>%t.err | FileCheck %s --strict-whitespace
+// RUN: FileCheck %s --check-prefix=REMARKS < %t.err
+// RUN: %ownmap-rewrite %s -o %t.rw.c --
+// RUN: %ownmap-rewrite %t.rw.c -o %t.twice.c --
+// RUN: diff %t.rw.c %t.twice.c
+// RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
+// RUN: %clang-serial %s -o %t.ser && %t.ser > %t.ser.out
+// RUN: diff %t.ser.out %t.omp.out
+#include <ownmap.h>
+#include <stdio.h>
+
+// Rows of 8: a call with n > 8 runs over the rows that follow, which the
+// parallel loop would write twice at once.
+OM_KERNEL void scale(int m, int n, OM_INOUT double a[m][8]) {
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      a[i][j] = a[i][j] * 2.0 + 1.0;
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void scale(
+// CHECK-NEXT:  {{^}}  if (ownmap_device_path("scale", (m <= 0 || n <= 8))) {{[{]$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(tofrom: a[0:m]){{$}}
+// CHECK-NEXT:  {{^}}  for (int i = 0; i < m; i++){{$}}
+// CHECK-NEXT:  {{^}}    for (int j = 0; j < n; j++){{$}}
+// CHECK-NEXT:  {{^}}      a[i][j] = a[i][j] * 2.0 + 1.0;{{$}}
+// CHECK-NEXT:  {{^}}  } else {{[{]$}}
+// CHECK-NEXT:  {{^}}  for (int i = 0; i < m; i++){{$}}
+// CHECK-NEXT:  {{^}}    for (int j = 0; j < n; j++){{$}}
+// CHECK-NEXT:  {{^}}      a[i][j] = a[i][j] * 2.0 + 1.0;{{$}}
+// CHECK-NEXT:  {{^}}  }{{$}}
+// CHECK-NEXT:  {{^}}}{{$}}
+// REMARKS: host-fallback.c:[[#@LINE-17]]:16: remark: kernel 'scale': the offloaded loops need m <= 0 || n <= 8, checked on entry; a call where that fails runs the kernel as written, on the host
+
+// The column count changes in the kernel: its condition is checked before
+// the loop, and stops the program when it fails.
+OM_KERNEL void halve(int m, int n, OM_INOUT double a[m][8]) {
+  n = n / 2;
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      a[i][j] = a[i][j] * 0.5;
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void halve(
+// CHECK-NOT:   ownmap_device_path
+// CHECK:       {{^}}  ownmap_check_extents("halve", "a", m <= 0 || n <= 8);{{$}}
+// REMARKS-NOT: kernel 'halve'
+
+int main(void) {
+  static double a[4][8];
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 8; j++)
+      a[i][j] = i - j * 0.5;
+  scale(4, 8, a); // on the device
+  scale(2, 12, a); // as written
+  halve(4, 16, a);
+  double check = 0;
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 8; j++)
+      check += a[i][j] * (i + 1) * (j + 1);
+  printf("%.6f\n", check);
+  return 0;
+}
