@@ -89,10 +89,15 @@ static std::string extentCheck(const FunctionDecl &Kernel,
          C.Var->getName().str() + "\", " + C.Condition + ");";
 }
 
-std::optional<KernelGuard> placeExtentConditions(const FunctionDecl &Kernel,
-                                                 std::vector<PlannedLoop> &Loops) {
+std::optional<KernelGuard>
+placeRunTimeConditions(const FunctionDecl &Kernel,
+                       llvm::ArrayRef<StatedFact> Facts,
+                       std::vector<PlannedLoop> &Loops) {
   std::optional<std::string> Copy = copyOfBody(Kernel);
   KernelGuard Guard{Kernel.getName().str(), {}, Copy.value_or("")};
+  for (const StatedFact &Fact : Facts)
+    if (Fact.Assumed && Copy)
+      Guard.Conditions.push_back(Fact.Text);
   for (PlannedLoop &Loop : Loops)
     for (const ExtentCondition &C : Loop.Plan.Extents) {
       if (Copy && holdsForWholeCall(C.Condition, Kernel)) {

@@ -25,6 +25,7 @@
 #define OWNMAP_REWRITER_HOSTFALLBACK_H
 
 #include "DataRegion.h"
+#include "StatedFacts.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/StringRef.h"
@@ -58,12 +59,15 @@ struct KernelGuard {
   std::string closing(llvm::StringRef Indent) const;
 };
 
-/// Splits the extent conditions of Loops' plans: those that hold for the
-/// whole call guard the body (when it can be copied); each other one
-/// becomes a check that stops the program, right before its loop (in
-/// PlannedLoop::Checks). None when nothing guards the body.
-std::optional<KernelGuard> placeExtentConditions(const clang::FunctionDecl &Kernel,
-                                                 std::vector<PlannedLoop> &Loops);
+/// The guard of Kernel's body: the facts the rewriter assumed
+/// (AssumedFacts.h, in Facts) and the extent conditions of Loops' plans
+/// that hold for the whole call, when the body can be copied; each other
+/// extent condition becomes a check that stops the program, right before
+/// its loop (in PlannedLoop::Checks). None when nothing guards the body.
+std::optional<KernelGuard>
+placeRunTimeConditions(const clang::FunctionDecl &Kernel,
+                       llvm::ArrayRef<StatedFact> Facts,
+                       std::vector<PlannedLoop> &Loops);
 
 /// True when If is the guard this rewrite writes (`if
 /// (ownmap_device_path(...))`): its `else` branch is the kernel as written.

@@ -5,6 +5,7 @@
 #include "LoopAccess.h"
 #include "LoopGlobals.h"
 #include "PointerViews.h"
+#include "SerialLoops.h"
 
 using namespace clang;
 
@@ -189,6 +190,24 @@ llvm::Error LoopPlanner::planSite(const LoopSite &Site,
   llvm::append_range(Host, std::move(InnerHost));
   llvm::append_range(Out, std::move(InnerPlans));
   return llvm::Error::success();
+}
+
+llvm::Error planKernelLoops(const KernelAnnotations &Annotations,
+                            llvm::ArrayRef<LoopSite> Sites, ASTContext &Ctx,
+                            std::vector<PlannedLoop> &Loops,
+                            std::vector<HostLoop> &Host) {
+  LoopPlanner Planner(Annotations, Ctx.getSourceManager());
+  llvm::Error Errors = llvm::Error::success();
+  for (const LoopSite &Site : Sites)
+    if (auto E = Planner.planSite(Site, Loops, Host))
+      Errors = llvm::joinErrors(std::move(Errors), std::move(E));
+  runCopyingHostLoopsSerially(
+      Loops, Host,
+      [&](const LoopSite &Site) { return Planner.planSerial(Site); },
+      *Annotations.Kernel->getBody(), PointerOrigins(Annotations),
+      Annotations.statedFacts(), Ctx);
+  keepLoneSerialLoopsOnHost(Loops, Host);
+  return Errors;
 }
 
 } // namespace ownmap

@@ -46,6 +46,16 @@ private:
                                        Execution Runs) const;
 };
 
+/// Plans every loop of Sites (a kernel's outermost loops) with planSite,
+/// then chooses between host and serial loops for the whole kernel
+/// (SerialLoops.h). Every site's error is returned, joined; the sites that
+/// plan go on.
+llvm::Error planKernelLoops(const KernelAnnotations &Annotations,
+                            llvm::ArrayRef<LoopSite> Sites,
+                            clang::ASTContext &Ctx,
+                            std::vector<PlannedLoop> &Loops,
+                            std::vector<HostLoop> &Host);
+
 } // namespace ownmap
 
 #endif

@@ -8,6 +8,7 @@
 #include "Diagnostics.h"
 #include "EarlierWrites.h"
 #include "Escape.h"
+#include "AssumedFacts.h"
 #include "Facts.h"
 #include "HostFallback.h"
 #include "KernelRewrite.h"
@@ -215,7 +216,8 @@ entryDeclarations(const KernelAnnotations &Annotations,
   std::vector<std::string> Lines = Fields.Declarations;
   if (!Loops.empty())
     for (const StatedFact &Fact : Annotations.Facts)
-      Lines.push_back(factCheck(*Annotations.Kernel, Fact));
+      if (!Fact.Assumed)
+        Lines.push_back(factCheck(*Annotations.Kernel, Fact));
   for (const ParmVarDecl *P : Annotations.Kernel->parameters()) {
     const ParamAnnotation *PA = Annotations.lookup(P);
     bool Mapped = llvm::any_of(Loops, [&](const PlannedLoop &Loop) {
@@ -402,19 +404,14 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
          "kernel '" + Kernel.getName() + "' has no 'for' loop to offload");
   std::vector<PlannedLoop> Loops;
   std::vector<HostLoop> Host;
-  LoopPlanner Planner(*Annotations, SM);
-  for (const LoopSite &Site : Sites)
-    if (auto E = Planner.planSite(Site, Loops, Host)) {
-      fail(std::move(E));
-      Failed = true;
-    }
+  if (auto E = planKernelLoops(*Annotations, Sites, Kernel.getASTContext(),
+                               Loops, Host)) {
+    fail(std::move(E));
+    Failed = true;
+  } else {
+    assumeLeadingDimensions(*Annotations, Sites, Loops, Host);
+  }
   std::vector<Polynomial> Stated = Annotations->statedFacts();
-  runCopyingHostLoopsSerially(
-      Loops, Host,
-      [&](const LoopSite &Site) { return Planner.planSerial(Site); },
-      *Kernel.getBody(), PointerOrigins(*Annotations), Stated,
-      Kernel.getASTContext());
-  keepLoneSerialLoopsOnHost(Loops, Host);
   for (const PlannedLoop &Loop : Loops)
     if (auto E = checkNoFieldLocalHides(Loop, *Fields)) {
       fail(std::move(E));
@@ -435,7 +432,8 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   reportCosts(copyRemarks(Loops, Regions, Host, SM));
   if (!Loops.empty() || !Host.empty())
     reportNote(callBytesRemark(Loops, Regions, Host, Kernel, SM));
-  std::optional<KernelGuard> Guard = placeExtentConditions(Kernel, Loops);
+  std::optional<KernelGuard> Guard =
+      placeRunTimeConditions(Kernel, Annotations->Facts, Loops);
   if (Guard)
     reportRemark(SM.getExpansionLoc(Kernel.getLocation()),
                  "kernel '" + Kernel.getName() +

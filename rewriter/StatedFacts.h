@@ -30,6 +30,9 @@ namespace ownmap {
 struct StatedFact {
   std::string Text;
   Polynomial Value;
+  /// Not stated but assumed by the rewriter (AssumedFacts.h): checked on
+  /// entry with the kernel as written as the fallback.
+  bool Assumed = false;
 };
 
 /// What an object-like macro of the file expands to, as text (`NJ` gives

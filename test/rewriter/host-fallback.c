@@ -1,6 +1,6 @@
 // Conditions a plan rests on that name only parameters the kernel keeps
-// (each subscript within its dimension's extent) are checked once, on
-// entry: the rewritten body runs when they hold, the kernel as written
+// (each subscript within its dimension's extent, a leading dimension at
+// least a row) are checked once, on entry: the rewritten body runs when they hold, the kernel as written
 // otherwise, on the host. A second rewrite leaves that `else` as it is.
 // Conditions over variables the kernel changes stay checks that stop the
 // program, right before their loop.
@@ -36,6 +36,19 @@ OM_KERNEL void scale(int m, int n, OM_INOUT double a[m][8]) {
 // CHECK-NEXT:  {{^}}}{{$}}
 // REMARKS: host-fallback.c:[[#@LINE-17]]:16: remark: kernel 'scale': the offloaded loops need m <= 0 || n <= 8, checked on entry; a call where that fails runs the kernel as written, on the host
 
+// Rows of ld elements: apart when ld >= n (and ld >= 0), which the
+// rewriter assumes, checks on entry, and falls back on.
+OM_KERNEL void rows(int m, int n, int ld, OM_INOUT double *a) {
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      a[i * ld + j] = a[i * ld + j] * 0.5 + j;
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void rows(
+// CHECK-NEXT:  {{^}}  if (ownmap_device_path("rows", (ld >= 0) && (ld >= n))) {{[{]$}}
+// CHECK-NEXT:  {{^}}  #pragma omp target teams distribute parallel for collapse(2) map(tofrom: a[0:(m > 0 && n > 0 ? ld * m - ld + n : 0)]){{$}}
+// CHECK:       {{^}}  } else {{[{]$}}
+// REMARKS: host-fallback.c:[[#@LINE-9]]:16: remark: kernel 'rows': the offloaded loops need ld >= 0 and ld >= n, checked on entry; a call where that fails runs the kernel as written, on the host
+
 // The column count changes in the kernel: its condition is checked before
 // the loop, and stops the program when it fails.
 OM_KERNEL void halve(int m, int n, OM_INOUT double a[m][8]) {
@@ -57,6 +70,8 @@ int main(void) {
   scale(4, 8, a); // on the device
   scale(2, 12, a); // as written
   halve(4, 16, a);
+  rows(4, 8, 8, &a[0][0]); // on the device
+  rows(3, 8, 5, &a[0][0]); // rows overlap: as written
   double check = 0;
   for (int i = 0; i < 4; i++)
     for (int j = 0; j < 8; j++)

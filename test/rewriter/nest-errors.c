@@ -37,7 +37,7 @@ OM_KERNEL OM_FACT(n >= 0) void overlapping_rows(int m, int n, int w, OM_INOUT fl
     for (int j = 0; j < w; ++j)
       a[i * n + j] += 1;
 }
-// CHECK-MESSAGES: nest-errors.c:36:3: remark: loop stays on the host, its inner loops are offloaded, launched in each of its iterations: cannot prove that iterations write distinct elements of 'a' (subscript 'a[i * n + j]' may reach the same element from two iterations of 'i')
+// CHECK-MESSAGES: nest-errors.c:35:32: remark: kernel 'overlapping_rows': the offloaded loops need n >= w, checked on entry; a call where that fails runs the kernel as written, on the host
 
 OM_KERNEL void products(int n, OM_INOUT float *a) {
   for (int i = 0; i < n; ++i)
