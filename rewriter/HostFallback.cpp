@@ -1,6 +1,7 @@
 //===- HostFallback.cpp - the kernel as written when a condition fails ----===//
 #include "HostFallback.h"
 #include "ChangedVariables.h"
+#include "LineDirectives.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
@@ -52,7 +53,7 @@ static bool definesOnce(const Stmt *S) {
   return llvm::any_of(S->children(), definesOnce);
 }
 
-std::optional<std::string> copyOfBody(const FunctionDecl &Kernel) {
+std::optional<BodyCopy> copyOfBody(const FunctionDecl &Kernel) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel.getBody());
   if (!Body || definesOnce(Body))
     return std::nullopt;
@@ -66,7 +67,9 @@ std::optional<std::string> copyOfBody(const FunctionDecl &Kernel) {
       Kernel.getASTContext().getLangOpts());
   if (Text.contains("\\\n") || Text.contains("\\\r\n"))
     return std::nullopt;
-  return Text.trim("\r\n").str();
+  llvm::StringRef Kept = Text.ltrim("\r\n");
+  return BodyCopy{Kept.rtrim("\r\n").str(),
+                  Open.getLocWithOffset(1 + Text.size() - Kept.size())};
 }
 
 std::string KernelGuard::opening() const {
@@ -77,8 +80,14 @@ std::string KernelGuard::opening() const {
          ")) {";
 }
 
-std::string KernelGuard::closing(llvm::StringRef Indent) const {
-  return "} else {\n" + Copy + "\n" + Indent.str() + "}";
+std::string KernelGuard::closing(llvm::StringRef Indent, bool LineDirectives,
+                                 SourceLocation End,
+                                 const SourceManager &SM) const {
+  if (!LineDirectives)
+    return "} else {\n" + Copy.Text + "\n" + Indent.str() + "}";
+  return "} else {\n" + lineDirective(Copy.Begin, SM, false) + "\n" +
+         Copy.Text + "\n" + lineDirective(End, SM, false) + "\n" +
+         Indent.str() + "}";
 }
 
 /// `ownmap_check_extents("k", "a", n <= 80);`, which stops the program
@@ -93,8 +102,8 @@ std::optional<KernelGuard>
 placeRunTimeConditions(const FunctionDecl &Kernel,
                        llvm::ArrayRef<StatedFact> Facts,
                        std::vector<PlannedLoop> &Loops) {
-  std::optional<std::string> Copy = copyOfBody(Kernel);
-  KernelGuard Guard{Kernel.getName().str(), {}, Copy.value_or("")};
+  std::optional<BodyCopy> Copy = copyOfBody(Kernel);
+  KernelGuard Guard{Kernel.getName().str(), {}, Copy.value_or(BodyCopy())};
   for (const StatedFact &Fact : Facts)
     if (Fact.Assumed && Copy)
       Guard.Conditions.push_back(Fact.Text);

@@ -43,20 +43,28 @@ bool holdsForWholeCall(llvm::StringRef Condition,
                        const clang::FunctionDecl &Kernel);
 
 /// The text of Kernel's body between its braces, to run when the plan's
-/// conditions fail; none when the copy would not behave as the original
-/// (see above).
-std::optional<std::string> copyOfBody(const clang::FunctionDecl &Kernel);
+/// conditions fail, and where it starts; none when the copy would not
+/// behave as the original (see above).
+struct BodyCopy {
+  std::string Text;
+  clang::SourceLocation Begin;
+};
+std::optional<BodyCopy> copyOfBody(const clang::FunctionDecl &Kernel);
 
 /// The guard of a kernel's rewritten body.
 struct KernelGuard {
   std::string Kernel;
   std::vector<std::string> Conditions;
-  std::string Copy; // the body as written (copyOfBody)
+  BodyCopy Copy; // the body as written
 
   /// `if (ownmap_device_path("k", (c1) && (c2))) {`
   std::string opening() const;
-  /// `} else {`, the copy, and the closing brace, indented by Indent.
-  std::string closing(llvm::StringRef Indent) const;
+  /// `} else {`, the copy, and the closing brace, indented by Indent. With
+  /// line directives (LineDirectives.h), the copy keeps its lines and the
+  /// brace takes End's.
+  std::string closing(llvm::StringRef Indent, bool LineDirectives,
+                      clang::SourceLocation End,
+                      const clang::SourceManager &SM) const;
 };
 
 /// The guard of Kernel's body: the facts the rewriter assumed

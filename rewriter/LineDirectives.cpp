@@ -24,10 +24,8 @@ static std::string escapeFileName(llvm::StringRef Name) {
   return Out;
 }
 
-/// `#line N "file"` naming the presumed location of Loc; without the file
-/// name (which stays as it is) unless WithFile.
-static std::string lineDirective(SourceLocation Loc, const SourceManager &SM,
-                                 bool WithFile) {
+std::string lineDirective(SourceLocation Loc, const SourceManager &SM,
+                          bool WithFile) {
   PresumedLoc P = SM.getPresumedLoc(Loc);
   std::string Directive = "#line " + std::to_string(P.getLine());
   if (WithFile)
@@ -73,9 +71,16 @@ addLineDirectives(const tooling::Replacements &Edits, const SourceManager &SM,
     std::string Text;
     if (R.getOffset() == 0)
       Text = std::exchange(Top, "");
-    for (char C : R.getReplacementText()) {
-      Text += C;
-      if (C == '\n')
+    // From a line of its own that is a `#line` directive on, the inserted
+    // text numbers its lines itself (a copy of the user's code).
+    llvm::StringRef Inserted = R.getReplacementText();
+    bool Numbered = false;
+    for (size_t K = 0; K < Inserted.size(); ++K) {
+      Text += Inserted[K];
+      if (Inserted[K] != '\n')
+        continue;
+      Numbered |= Inserted.substr(K + 1).starts_with("#line ");
+      if (!Numbered)
         Text += Directive + "\n";
     }
     if (auto E = Out.add(tooling::Replacement(SM, At, 0, Text)))

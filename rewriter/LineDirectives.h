@@ -18,12 +18,18 @@
 
 namespace ownmap {
 
+/// `#line N "file"` naming the presumed location of Loc; without the file
+/// name (which stays as it is) unless WithFile.
+std::string lineDirective(clang::SourceLocation Loc,
+                          const clang::SourceManager &SM, bool WithFile);
+
 /// Edits (insertions into File) extended with `#line` directives: one with
 /// the file name at the top (unless File starts with a line directive of
 /// its own, as the tool's output does, so that a second rewrite changes
 /// nothing) and `#line N` after every line break an insertion adds, giving
-/// the next line the presumed line N of the insertion point. Fails on an
-/// edit that removes text.
+/// the next line the presumed line N of the insertion point, up to a line
+/// of the insertion that is a `#line` directive itself: from there on the
+/// insertion numbers its own lines. Fails on an edit that removes text.
 llvm::Expected<clang::tooling::Replacements>
 addLineDirectives(const clang::tooling::Replacements &Edits,
                   const clang::SourceManager &SM, clang::FileID File);

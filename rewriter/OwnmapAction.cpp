@@ -244,6 +244,7 @@ struct LineAfter {
 static llvm::Error addEdits(const FunctionDecl &Kernel,
                             llvm::ArrayRef<std::string> EntryLines,
                             const std::optional<KernelGuard> &Guard,
+                            bool LineDirectives,
                             llvm::ArrayRef<PlannedLoop> Loops,
                             llvm::ArrayRef<DataRegion> Regions,
                             ASTContext &Ctx, tooling::Replacements &Edits) {
@@ -334,7 +335,8 @@ static llvm::Error addEdits(const FunctionDecl &Kernel,
   // plan's conditions fail.
   if (Guard)
     After[Body.body_back()].push_back(
-        {Guard->closing(std::string(SM.getSpellingColumnNumber(First) - 1, ' ')),
+        {Guard->closing(std::string(SM.getSpellingColumnNumber(First) - 1, ' '),
+                        LineDirectives, Body.body_back()->getEndLoc(), SM),
          First});
   for (const auto &[Loc, Lines] : Before)
     if (auto E = Edits.add(insertLinesBefore(Loc, Lines, SM)))
@@ -446,8 +448,8 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
   placeFacts(Loops, Regions, Kernel.getASTContext());
   if (auto E = addEdits(Kernel,
                         entryDeclarations(*Annotations, *Fields, Loops),
-                        Guard, Loops, Regions, Kernel.getASTContext(),
-                        File.Edits))
+                        Guard, Options.LineDirectives, Loops, Regions,
+                        Kernel.getASTContext(), File.Edits))
     return fail(std::move(E));
   for (const tooling::Replacement &Use : Fields->Uses)
     if (auto E = File.Edits.add(Use))

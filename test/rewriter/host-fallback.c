@@ -7,6 +7,7 @@
 // RUN: %ownmap-rewrite --no-line-directives %s -- 2>%t.err | FileCheck %s --strict-whitespace
 // RUN: FileCheck %s --check-prefix=REMARKS < %t.err
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
+// RUN: FileCheck %s --check-prefix=LINES < %t.rw.c
 // RUN: %ownmap-rewrite %t.rw.c -o %t.twice.c --
 // RUN: diff %t.rw.c %t.twice.c
 // RUN: %clang-offload %t.rw.c -o %t.omp && %t.omp > %t.omp.out
@@ -34,7 +35,16 @@ OM_KERNEL void scale(int m, int n, OM_INOUT double a[m][8]) {
 // CHECK-NEXT:  {{^}}      a[i][j] = a[i][j] * 2.0 + 1.0;{{$}}
 // CHECK-NEXT:  {{^}}  }{{$}}
 // CHECK-NEXT:  {{^}}}{{$}}
-// REMARKS: host-fallback.c:[[#@LINE-17]]:16: remark: kernel 'scale': the offloaded loops need m <= 0 || n <= 8, checked on entry; a call where that fails runs the kernel as written, on the host
+// The copy keeps its lines; the closing brace takes the last statement's.
+// LINES-LABEL: {{^}}OM_KERNEL void scale(
+// LINES:       {{^}}  } else {{[{]$}}
+// LINES-NEXT:  {{^}}#line [[#@LINE-19]]{{$}}
+// LINES-NEXT:  {{^}}  for (int i = 0; i < m; i++){{$}}
+// LINES-NEXT:  {{^}}    for (int j = 0; j < n; j++){{$}}
+// LINES-NEXT:  {{^}}      a[i][j] = a[i][j] * 2.0 + 1.0;{{$}}
+// LINES-NEXT:  {{^}}#line [[#@LINE-21]]{{$}}
+// LINES-NEXT:  {{^}}  }{{$}}
+// REMARKS: host-fallback.c:[[#@LINE-26]]:16: remark: kernel 'scale': the offloaded loops need m <= 0 || n <= 8, checked on entry; a call where that fails runs the kernel as written, on the host
 
 // Rows of ld elements: apart when ld >= n (and ld >= 0), which the
 // rewriter assumes, checks on entry, and falls back on.
