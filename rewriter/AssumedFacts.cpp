@@ -36,10 +36,8 @@ private:
   const ParmVarDecl *keptParameter(const Expr *E) const {
     const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-    return P && P->getType()->isIntegerType() && !Changed.count(P) &&
-                   llvm::is_contained(Kernel.parameters(), P)
-               ? P
-               : nullptr;
+    return P && P->getType()->isIntegerType() && !Changed.count(P) ? P
+                                                                     : nullptr;
   }
 
   const VarDecl *index(const Expr *E) const {

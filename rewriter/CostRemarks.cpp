@@ -189,20 +189,20 @@ static std::vector<Transfer> transfers(llvm::ArrayRef<PlannedLoop> Loops,
   return Found;
 }
 
-std::vector<CostRemark> copyRemarks(llvm::ArrayRef<PlannedLoop> Loops,
-                                    llvm::ArrayRef<DataRegion> Regions,
-                                    llvm::ArrayRef<HostLoop> Host,
-                                    const SourceManager &SM) {
+/// A remark for each of Transfers beyond each array once in and out.
+static std::vector<CostRemark> copyRemarks(llvm::ArrayRef<Transfer> Transfers,
+                                           const SourceManager &SM) {
   std::vector<CostRemark> Remarks;
-  for (Transfer &C : transfers(Loops, Regions, Host, SM)) {
+  for (const Transfer &C : Transfers) {
     if (!C.Extra)
       continue;
+    std::string Message = C.Message;
     if (C.RepeatedIn)
-      C.Message += ", in every iteration of the host loop at line " +
-                   std::to_string(SM.getExpansionLineNumber(
-                       C.RepeatedIn->Site.Loop->getForLoc()));
+      Message += ", in every iteration of the host loop at line " +
+                 std::to_string(SM.getExpansionLineNumber(
+                     C.RepeatedIn->Site.Loop->getForLoc()));
     Remarks.push_back(
-        {Rule::CostCopies, SM.getExpansionLoc(C.Loc), std::move(C.Message)});
+        {Rule::CostCopies, SM.getExpansionLoc(C.Loc), std::move(Message)});
   }
   return Remarks;
 }
@@ -249,14 +249,13 @@ struct Moved {
 };
 } // namespace
 
-CostRemark callBytesRemark(llvm::ArrayRef<PlannedLoop> Loops,
-                           llvm::ArrayRef<DataRegion> Regions,
-                           llvm::ArrayRef<HostLoop> Host,
-                           const clang::FunctionDecl &Kernel,
-                           const SourceManager &SM) {
+/// What Transfers, all of Kernel's, move in a call (CallCosts::Bytes).
+static CostRemark bytesRemark(llvm::ArrayRef<Transfer> Transfers,
+                              const FunctionDecl &Kernel,
+                              const SourceManager &SM) {
   Moved Once;
   std::vector<std::pair<const HostLoop *, Moved>> Repeated;
-  for (const Transfer &T : transfers(Loops, Regions, Host, SM)) {
+  for (const Transfer &T : Transfers) {
     if (!T.RepeatedIn) {
       Once.add(T);
       continue;
@@ -283,6 +282,14 @@ CostRemark callBytesRemark(llvm::ArrayRef<PlannedLoop> Loops,
       Message += "; in every iteration of the host loop at line " +
                  std::to_string(Line(Loop)) + ", " + Each.str();
   return {Rule::CostBytes, SM.getExpansionLoc(Kernel.getLocation()), Message};
+}
+
+CallCosts callCosts(llvm::ArrayRef<PlannedLoop> Loops,
+                    llvm::ArrayRef<DataRegion> Regions,
+                    llvm::ArrayRef<HostLoop> Host, const FunctionDecl &Kernel,
+                    const SourceManager &SM) {
+  std::vector<Transfer> Transfers = transfers(Loops, Regions, Host, SM);
+  return {copyRemarks(Transfers, SM), bytesRemark(Transfers, Kernel, SM)};
 }
 
 } // namespace ownmap

@@ -46,15 +46,6 @@ std::vector<CostRemark> hostLoopRemarks(llvm::ArrayRef<HostLoop> Host,
 std::vector<CostRemark> serialLoopRemarks(llvm::ArrayRef<PlannedLoop> Loops,
                                           const clang::SourceManager &SM);
 
-/// A remark for each copy beyond once in and once out: an update around
-/// host code, a region inside a host loop, and an array a loop maps that
-/// no region keeps while another loop maps it too or a host loop repeats
-/// the launch.
-std::vector<CostRemark> copyRemarks(llvm::ArrayRef<PlannedLoop> Loops,
-                                    llvm::ArrayRef<DataRegion> Regions,
-                                    llvm::ArrayRef<HostLoop> Host,
-                                    const clang::SourceManager &SM);
-
 /// The host loops of Host whose iterations copy more than the data once: a
 /// region opened in it or a launch that copies a section not moving with
 /// the loop's variable or growing with it (not row i in step i), a whole
@@ -66,14 +57,24 @@ bulkCopyingHostLoops(llvm::ArrayRef<PlannedLoop> Loops,
                      llvm::ArrayRef<HostLoop> Host,
                      const clang::SourceManager &SM);
 
-/// What a call of Kernel moves, as formulas of its variables: at most so
-/// many bytes each way once, and in every iteration of each host loop that
-/// repeats copies (loops that run zero times move less).
-CostRemark callBytesRemark(llvm::ArrayRef<PlannedLoop> Loops,
-                           llvm::ArrayRef<DataRegion> Regions,
-                           llvm::ArrayRef<HostLoop> Host,
-                           const clang::FunctionDecl &Kernel,
-                           const clang::SourceManager &SM);
+/// What a call of a kernel costs beyond its arrays once.
+struct CallCosts {
+  /// A remark for each copy beyond once in and once out: an update around
+  /// host code, a region inside a host loop, and an array a loop maps that
+  /// no region keeps while another loop maps it too or a host loop repeats
+  /// the launch.
+  std::vector<CostRemark> Copies;
+  /// What a call moves, as formulas of the kernel's variables: at most so
+  /// many bytes each way once, and in every iteration of each host loop
+  /// that repeats copies (loops that run zero times move less).
+  CostRemark Bytes;
+};
+
+CallCosts callCosts(llvm::ArrayRef<PlannedLoop> Loops,
+                    llvm::ArrayRef<DataRegion> Regions,
+                    llvm::ArrayRef<HostLoop> Host,
+                    const clang::FunctionDecl &Kernel,
+                    const clang::SourceManager &SM);
 
 } // namespace ownmap
 

@@ -1,6 +1,5 @@
 //===- HostFallback.cpp - the kernel as written when a condition fails ----===//
 #include "HostFallback.h"
-#include "ChangedVariables.h"
 #include "LineDirectives.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -13,10 +12,14 @@ using namespace clang;
 
 namespace ownmap {
 
-bool holdsForWholeCall(llvm::StringRef Condition, const FunctionDecl &Kernel) {
+/// True when Condition (C text over the kernel's variables) names only
+/// parameters of Kernel that its body does not change (not in Changed),
+/// and integer types.
+static bool holdsForWholeCall(llvm::StringRef Condition,
+                              const FunctionDecl &Kernel,
+                              const VariableSet &Changed) {
   static const llvm::StringSet<> IntegerTypes = {
       "char", "short", "int", "long", "signed", "unsigned", "size_t"};
-  VariableSet Changed = changedVariables(Kernel.getBody());
   auto InWord = [](char C) { return isAsciiIdentifierContinue(C); };
   llvm::StringRef Rest = Condition;
   while (!Rest.empty()) {
@@ -107,9 +110,10 @@ placeRunTimeConditions(const FunctionDecl &Kernel,
   for (const StatedFact &Fact : Facts)
     if (Fact.Assumed && Copy)
       Guard.Conditions.push_back(Fact.Text);
+  VariableSet Changed = changedVariables(Kernel.getBody());
   for (PlannedLoop &Loop : Loops)
     for (const ExtentCondition &C : Loop.Plan.Extents) {
-      if (Copy && holdsForWholeCall(C.Condition, Kernel)) {
+      if (Copy && holdsForWholeCall(C.Condition, Kernel, Changed)) {
         if (!llvm::is_contained(Guard.Conditions, C.Condition))
           Guard.Conditions.push_back(C.Condition);
         continue;

@@ -24,6 +24,7 @@
 #ifndef OWNMAP_REWRITER_HOSTFALLBACK_H
 #define OWNMAP_REWRITER_HOSTFALLBACK_H
 
+#include "ChangedVariables.h"
 #include "DataRegion.h"
 #include "StatedFacts.h"
 #include "clang/AST/Decl.h"
@@ -37,10 +38,6 @@ namespace ownmap {
 /// The name of the run-time function whose call guards the rewritten body.
 inline constexpr llvm::StringRef DevicePathFunction = "ownmap_device_path";
 
-/// True when Condition (C text over the kernel's variables) names only
-/// parameters of Kernel that its body does not change, and integer types.
-bool holdsForWholeCall(llvm::StringRef Condition,
-                       const clang::FunctionDecl &Kernel);
 
 /// The text of Kernel's body between its braces, to run when the plan's
 /// conditions fail, and where it starts; none when the copy would not

@@ -104,10 +104,12 @@ private:
           return std::nullopt;
       llvm::append_range(Work, S->children());
     }
+    std::optional<LoopAccesses> OfFor; // what For itself does, once
     for (const VarDecl *V : changedVariables(For.getBody()))
       if (!inside(V, For) && !llvm::is_contained(Indices, V)) {
-        std::optional<ReductionOp> Op =
-            AllowReductions ? onlyReduced(For, *V) : std::nullopt;
+        if (!AllowReductions || (!OfFor && !(OfFor = accessesOf(For))))
+          return std::nullopt;
+        std::optional<ReductionOp> Op = onlyReduced(*OfFor, *V);
         if (!Op)
           return std::nullopt;
         Found.Reductions.push_back({V, *Op});
@@ -115,9 +117,9 @@ private:
     return Found;
   }
 
-  /// The operator For updates scalar V by, when that is all it does to V.
-  static std::optional<ReductionOp> onlyReduced(const ForStmt &For,
-                                                const VarDecl &V) {
+  /// The accesses of For's body, when it is a canonical loop the walk can
+  /// describe.
+  static std::optional<LoopAccesses> accessesOf(const ForStmt &For) {
     auto Canonical = matchCanonicalLoop(For);
     if (!Canonical) {
       llvm::consumeError(Canonical.takeError());
@@ -128,7 +130,14 @@ private:
       llvm::consumeError(Accesses.takeError());
       return std::nullopt;
     }
-    for (const VariableAccesses &VA : Accesses->Variables) {
+    return std::move(*Accesses);
+  }
+
+  /// The operator a loop with accesses Accesses updates scalar V by, when
+  /// that is all it does to V.
+  static std::optional<ReductionOp> onlyReduced(const LoopAccesses &Accesses,
+                                                const VarDecl &V) {
+    for (const VariableAccesses &VA : Accesses.Variables) {
       if (VA.Var != &V || VA.byElement() || VA.Accesses.empty())
         continue;
       ReductionOp Op = VA.Accesses.front().Reduction;

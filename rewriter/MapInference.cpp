@@ -113,6 +113,17 @@ private:
   llvm::Expected<VariablePlan> planPointer(const VariableAccesses &VA);
   llvm::Expected<VariablePlan> planScalar(const VariableAccesses &VA);
   llvm::Expected<VariablePlan> planLocalArray(const VariableAccesses &VA);
+  /// For a loop whose iterations run apart: fails unless they reach VA's
+  /// elements apart, else sets the run-time condition of the proof.
+  llvm::Error proveApart(const VariableAccesses &VA, VariablePlan &Plan) const {
+    if (Runs != Execution::Parallel)
+      return llvm::Error::success();
+    auto Independent = checkIndependence(Subscripts, Loop, VA);
+    if (!Independent)
+      return Independent.takeError();
+    Plan.InBounds = Independent->InBounds;
+    return llvm::Error::success();
+  }
   /// CoverViewStarts: the first element of every view declared before the
   /// loop joins the section (code that is already OpenMP, where the device
   /// finds such a view through that element's map; the rewriter declares
@@ -342,12 +353,8 @@ Inference::planLocalArray(const VariableAccesses &VA) {
                            "given to the device",
                        VA.Var->getLocation(), "'" + Name + "' is declared here");
   VariablePlan Plan;
-  if (Runs == Execution::Parallel) {
-    auto Independent = checkIndependence(Subscripts, Loop, VA);
-    if (!Independent)
-      return Independent.takeError();
-    Plan.InBounds = Independent->InBounds;
-  }
+  if (auto E = proveApart(VA, Plan))
+    return std::move(E);
   Plan.Map = MapKind::Alloc;
   Plan.Section = Name.str();
   Plan.Lower = Polynomial(0);
@@ -401,12 +408,8 @@ llvm::Expected<VariablePlan> Inference::planPointer(const VariableAccesses &VA) 
   if (auto E = checkBorrow(VA, *PA))
     return std::move(E);
   VariablePlan Plan;
-  if (Runs == Execution::Parallel) {
-    auto Independent = checkIndependence(Subscripts, Loop, VA);
-    if (!Independent)
-      return Independent.takeError();
-    Plan.InBounds = Independent->InBounds;
-  }
+  if (auto E = proveApart(VA, Plan))
+    return std::move(E);
   if (auto E = checkOutCoverage(Subscripts, VA, *PA))
     return std::move(E);
   std::vector<Polynomial> Stated = Annotations.statedFacts();

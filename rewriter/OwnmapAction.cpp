@@ -373,9 +373,10 @@ void KernelConsumer::rewriteKernel(const FunctionDecl &Kernel,
                       Stated, Kernel.getASTContext());
   if (auto E = checkEarlierWrites(Loops, Regions, Stated))
     return fail(std::move(E));
-  reportCosts(copyRemarks(Loops, Regions, Host, SM));
+  CallCosts Costs = callCosts(Loops, Regions, Host, Kernel, SM);
+  reportCosts(Costs.Copies);
   if (!Loops.empty() || !Host.empty())
-    reportNote(callBytesRemark(Loops, Regions, Host, Kernel, SM));
+    reportNote(Costs.Bytes);
   std::optional<KernelGuard> Guard =
       placeRunTimeConditions(Kernel, Annotations->Facts, Loops);
   if (Guard)
