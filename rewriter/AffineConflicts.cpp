@@ -193,6 +193,11 @@ public:
     return affineText(A.Dims[D], A.Nest, Prefix, Params);
   }
 
+  /// P, which names no index of the nest.
+  std::optional<std::string> invariant(const Polynomial &P) {
+    return affineText(P, {}, "", Params);
+  }
+
   /// The extent of dimension D (1: the second), for an array parameter.
   std::optional<std::string> extent(size_t D) {
     return affineText(Extents[D - 1], {}, "", Params);
@@ -237,7 +242,7 @@ std::optional<bool> isEmptyMap(isl_ctx *Ctx, const std::string &Text) {
 }
 
 /// Which iterations run apart: those equal in the loops before First that
-/// differ in one of the Count loops from First on.
+/// differ in one of the Count loops from First on (any, for Count 0).
 struct Apart {
   unsigned First, Count;
 };
@@ -266,9 +271,27 @@ std::optional<std::string> conflictSet(Builder &B, const AffineAccess &X,
   std::vector<std::string> Differ;
   for (unsigned L = Levels.First; L < Depth; ++L)
     Differ.push_back("x" + std::to_string(L) + " != y" + std::to_string(L));
-  Parts.push_back("(" + llvm::join(Differ, " or ") + ")");
+  if (!Differ.empty())
+    Parts.push_back("(" + llvm::join(Differ, " or ") + ")");
   return "{ " + tuple(X.Nest.size(), "x") + " -> " + tuple(Y.Nest.size(), "y") +
          " : " + llvm::join(Parts, " and ") + " }";
+}
+
+/// True when an access of All that runs in every iteration reaches the
+/// element A reaches, in the same loops (`s >= e ? s : e` evaluates e in
+/// every iteration, whichever copy it returns).
+bool alongUnconditional(const AffineAccess &A,
+                               llvm::ArrayRef<AffineAccess> All) {
+  auto SameLoops = [](const Access &X, const Access &Y) {
+    return llvm::equal(X.InnerLoops, Y.InnerLoops,
+                       [](const CanonicalLoop &L, const CanonicalLoop &M) {
+                         return L.Loop == M.Loop;
+                       });
+  };
+  return llvm::any_of(All, [&](const AffineAccess &B) {
+    return !B.Site->Conditional && SameLoops(*A.Site, *B.Site) &&
+           A.Dims == B.Dims;
+  });
 }
 
 /// A C condition on the parameters under which no access leaves its row,
@@ -296,7 +319,8 @@ std::optional<std::string> inBoundsCondition(isl_ctx *Ctx, Builder &B,
     // A check before the loop cannot tell whether an access that does not
     // run in every iteration would leave its row.
     isl_bool Never = One ? isl_set_is_empty(One) : isl_bool_error;
-    if (Never == isl_bool_error || (A->Site->Conditional && !Never)) {
+    if (Never == isl_bool_error ||
+        (A->Site->Conditional && !Never && !alongUnconditional(*A, All))) {
       isl_set_free(One);
       isl_set_free(Bad);
       return std::nullopt;
@@ -337,9 +361,10 @@ std::optional<std::string> inBoundsCondition(isl_ctx *Ctx, Builder &B,
 
 /// What isl proves of the accesses Chosen of VA's array, for the
 /// iterations Levels keeps apart.
-static std::optional<ConflictFree>
-proveApart(const SubscriptAnalysis &Subscripts, const VariableAccesses &VA,
-           llvm::ArrayRef<const Access *> Chosen, Apart Levels) {
+/// Chosen as isl sees them; none when one is not affine.
+static std::optional<std::vector<AffineAccess>>
+readAccesses(const SubscriptAnalysis &Subscripts,
+             llvm::ArrayRef<const Access *> Chosen) {
   std::vector<AffineAccess> All;
   for (const Access *A : Chosen) {
     auto Read = readAccess(Subscripts, *A);
@@ -347,20 +372,36 @@ proveApart(const SubscriptAnalysis &Subscripts, const VariableAccesses &VA,
       return std::nullopt;
     All.push_back(std::move(*Read));
   }
-  std::vector<Polynomial> Extents;
-  if (llvm::any_of(All, [](const AffineAccess &A) { return A.Dims.size() > 1; })) {
-    const auto *Param = dyn_cast<ParmVarDecl>(VA.Var);
-    if (!Param || !isArrayParameter(*Param))
-      return std::nullopt;
-    auto Shape = arrayShape(*Param);
-    if (!Shape) {
-      llvm::consumeError(Shape.takeError());
-      return std::nullopt;
-    }
-    Extents = Shape->InnerExtents;
+  return All;
+}
+
+/// The extents of the dimensions after the first of VA's array, which All
+/// subscript; none when it has more than one and is no array parameter.
+static std::optional<std::vector<Polynomial>>
+innerExtents(const VariableAccesses &VA, llvm::ArrayRef<AffineAccess> All) {
+  if (llvm::none_of(All, [](const AffineAccess &A) { return A.Dims.size() > 1; }))
+    return std::vector<Polynomial>();
+  const auto *Param = dyn_cast<ParmVarDecl>(VA.Var);
+  if (!Param || !isArrayParameter(*Param))
+    return std::nullopt;
+  auto Shape = arrayShape(*Param);
+  if (!Shape) {
+    llvm::consumeError(Shape.takeError());
+    return std::nullopt;
   }
+  return Shape->InnerExtents;
+}
+
+static std::optional<ConflictFree>
+proveApart(const SubscriptAnalysis &Subscripts, const VariableAccesses &VA,
+           llvm::ArrayRef<const Access *> Chosen, Apart Levels) {
+  auto Read = readAccesses(Subscripts, Chosen);
+  auto Extents = Read ? innerExtents(VA, *Read) : std::nullopt;
+  if (!Extents)
+    return std::nullopt;
+  const std::vector<AffineAccess> &All = *Read;
   IslContext Ctx;
-  Builder B(Subscripts.stated(), Extents);
+  Builder B(Subscripts.stated(), *Extents);
   for (size_t I = 0; I < All.size(); ++I)
     for (size_t J = I; J < All.size(); ++J) {
       if (!isWrite(All[I].Site->Kind) && !isWrite(All[J].Site->Kind))
@@ -399,6 +440,91 @@ proveInnerConflictFree(const SubscriptAnalysis &Subscripts,
   if (llvm::none_of(Inside, [](const Access *A) { return isWrite(A->Kind); }))
     return ConflictFree{};
   return proveApart(Subscripts, VA, Inside, Apart{Depth, 1});
+}
+
+/// True when, in each iteration of the loops around the inner loop at
+/// depth Depth, whether that loop runs or not, the row of E's element (the
+/// element, for one dimension) lies in Section and Section is mapped. (Its
+/// other subscripts stay within their extents: the caller's in-bounds
+/// proof.)
+static bool withinSection(isl_ctx *Ctx, Builder &B, AffineAccess E,
+                          unsigned Depth, const MappedSection &Section) {
+  E.Nest.resize(Depth);
+  auto Dom = B.domain(E, "x");
+  auto Row = B.subscript(E, 0, "x");
+  auto Lower = B.invariant(Section.Lower);
+  auto Length = B.invariant(Section.Length);
+  if (!Dom || !Row || !Lower || !Length)
+    return false;
+  std::vector<std::string> Outside{*Row + " < " + *Lower,
+                                   *Row + " >= " + *Lower + " + " + *Length};
+  for (const Polynomial &G : Section.Guard) {
+    auto Term = B.invariant(G);
+    if (!Term)
+      return false;
+    Outside.push_back(*Term + " < 0");
+  }
+  std::string Text = B.Params.declaration() + "{ " + tuple(Depth, "x") +
+                     " : " + *Dom + " and (" + llvm::join(Outside, " or ") +
+                     ") }";
+  std::optional<bool> Never = isEmptyMap(Ctx, Text);
+  return Never && *Never;
+}
+
+std::optional<ConflictFree>
+proveElementApart(const SubscriptAnalysis &Subscripts,
+                  const VariableAccesses &VA, const Access &Element,
+                  llvm::ArrayRef<const Access *> Others, unsigned Depth,
+                  const MappedSection &Section) {
+  std::vector<const Access *> Chosen{&Element};
+  llvm::append_range(Chosen, Others);
+  auto Read = readAccesses(Subscripts, Chosen);
+  auto Extents = Read ? innerExtents(VA, *Read) : std::nullopt;
+  if (!Extents)
+    return std::nullopt;
+  const std::vector<AffineAccess> &All = *Read;
+  const AffineAccess &E = All.front();
+  IslContext Ctx;
+  Builder B(Subscripts.stated(), *Extents);
+  // The element is one for every iteration of the inner loop and those in
+  // it: no two of them reach different elements.
+  auto DomX = B.domain(E, "x"), DomY = B.domain(E, "y");
+  if (!DomX || !DomY || E.Nest.size() <= Depth)
+    return std::nullopt;
+  std::vector<std::string> Parts{*DomX, *DomY}, Differ;
+  for (unsigned L = 0; L < Depth; ++L)
+    Parts.push_back("x" + std::to_string(L) + " = y" + std::to_string(L));
+  for (size_t D = 0; D < E.Dims.size(); ++D) {
+    auto SX = B.subscript(E, D, "x"), SY = B.subscript(E, D, "y");
+    if (!SX || !SY)
+      return std::nullopt;
+    Differ.push_back(*SX + " != " + *SY);
+  }
+  Parts.push_back("(" + llvm::join(Differ, " or ") + ")");
+  std::string Moving = "{ " + tuple(E.Nest.size(), "x") + " -> " +
+                       tuple(E.Nest.size(), "y") + " : " +
+                       llvm::join(Parts, " and ") + " }";
+  std::optional<bool> Fixed =
+      isEmptyMap(Ctx.get(), B.Params.declaration() + Moving);
+  if (!Fixed || !*Fixed)
+    return std::nullopt;
+  // No other access reaches it in the same iterations of the loops around
+  // the inner loop.
+  for (size_t K = 1; K < All.size(); ++K) {
+    auto Set = conflictSet(B, E, All[K], Apart{Depth, 0});
+    if (!Set)
+      return std::nullopt;
+    std::optional<bool> Empty =
+        isEmptyMap(Ctx.get(), B.Params.declaration() + *Set);
+    if (!Empty || !*Empty)
+      return std::nullopt;
+  }
+  if (!withinSection(Ctx.get(), B, E, Depth, Section))
+    return std::nullopt;
+  auto InBounds = inBoundsCondition(Ctx.get(), B, All);
+  if (!InBounds)
+    return std::nullopt;
+  return ConflictFree{*InBounds};
 }
 
 } // namespace ownmap

@@ -64,6 +64,30 @@ proveInnerConflictFree(const SubscriptAnalysis &Subscripts,
                        const VariableAccesses &VA, const clang::ForStmt &Inner,
                        unsigned Depth);
 
+/// What a loop maps of an array: rows (elements, for one dimension)
+/// [Lower, Lower + Length), when every polynomial of Guard is >= 0, else
+/// none.
+struct MappedSection {
+  const clang::VarDecl *Var = nullptr;
+  Polynomial Lower, Length;
+  std::vector<Polynomial> Guard;
+};
+
+/// For an inner loop at depth Depth that updates one element of VA's array
+/// at Element (and its copies) by a reduction: proves that Element reaches
+/// one element in all of the loop's iterations, that none of Others (the
+/// loop's other accesses of the array, all reads) reaches it while the
+/// loops around stay at one iteration, and that every subscript after the
+/// first stays within its extent (or the condition under which it does).
+/// The element must also lie in Section, the loop's map of the array, in
+/// every iteration of the loops around (so reading it where the inner loop
+/// runs no iteration reads mapped memory).
+std::optional<ConflictFree>
+proveElementApart(const SubscriptAnalysis &Subscripts,
+                  const VariableAccesses &VA, const Access &Element,
+                  llvm::ArrayRef<const Access *> Others, unsigned Depth,
+                  const MappedSection &Section);
+
 } // namespace ownmap
 
 #endif

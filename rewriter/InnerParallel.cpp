@@ -20,6 +20,9 @@ std::string ParallelInnerLoop::pragma() const {
   for (const auto &[Var, Op] : Reductions)
     P += " reduction(" + reductionIdentifier(Op).str() + ": " +
          Var->getName().str() + ")";
+  for (const ElementReduction &E : Elements)
+    P += " reduction(" + reductionIdentifier(E.Op).str() + ": " + E.Local +
+         ")";
   return P;
 }
 
@@ -28,10 +31,11 @@ namespace {
 class InnerLoopFinder {
 public:
   InnerLoopFinder(const SubscriptAnalysis &Subscripts,
-                  const LoopAccesses &Accesses, const SourceManager &SM,
-                  bool AllowReductions)
-      : Subscripts(Subscripts), Accesses(Accesses), SM(SM),
-        AllowReductions(AllowReductions) {}
+                  const LoopAccesses &Accesses, const ASTContext &Ctx,
+                  bool AllowReductions, llvm::ArrayRef<MappedSection> Sections)
+      : Subscripts(Subscripts), Accesses(Accesses), Ctx(Ctx),
+        SM(Ctx.getSourceManager()), AllowReductions(AllowReductions),
+        Sections(Sections) {}
 
   /// Candidates in S, at nest depth Depth when S is a loop.
   void visit(const Stmt *S, unsigned Depth) {
@@ -59,9 +63,17 @@ public:
 private:
   const SubscriptAnalysis &Subscripts;
   const LoopAccesses &Accesses;
+  const ASTContext &Ctx;
   const SourceManager &SM;
   bool AllowReductions;
+  llvm::ArrayRef<MappedSection> Sections;
   std::vector<ParallelInnerLoop> Chosen;
+
+  const MappedSection *sectionOf(const VarDecl *V) const {
+    auto It = llvm::find_if(
+        Sections, [&](const MappedSection &S) { return S.Var == V; });
+    return It == Sections.end() ? nullptr : &*It;
+  }
 
   /// True when V is an outer variable of the offloaded loop whose elements
   /// it reaches (an array local to the kernel): its accesses are proven
@@ -83,7 +95,7 @@ private:
   /// it or uses an array declared in the offloaded loop outside it (shared
   /// by the team).
   std::optional<ParallelInnerLoop> apart(const ForStmt &For) {
-    ParallelInnerLoop Found{&For, {}, {}, {}};
+    ParallelInnerLoop Found{&For, {}, {}, {}, {}};
     std::vector<const VarDecl *> &Indices = Found.Private;
     llvm::SmallVector<const Stmt *, 32> Work{For.getBody()};
     while (!Work.empty()) {
@@ -164,10 +176,18 @@ private:
         continue;
       std::optional<ConflictFree> Proof =
           proveInnerConflictFree(Subscripts, VA, For, Depth);
+      std::optional<ElementReduction> Reduced;
+      if (const MappedSection *Section = sectionOf(VA.Var);
+          !Proof && AllowReductions && Section)
+        Reduced = elementReduction(Subscripts, VA, For, Depth, *Section, Ctx);
+      if (Reduced)
+        Proof = ConflictFree{Reduced->InBounds};
       if (!Proof)
         return std::nullopt;
       if (!Proof->InBounds.empty())
         Found.InBounds.push_back({VA.Var, Proof->InBounds});
+      if (Reduced)
+        Found.Elements.push_back(std::move(*Reduced));
     }
     return Found;
   }
@@ -177,9 +197,10 @@ private:
 
 std::vector<ParallelInnerLoop>
 parallelInnerLoops(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
-                   const LoopAccesses &Accesses, const SourceManager &SM,
-                   bool AllowReductions) {
-  InnerLoopFinder Finder(Subscripts, Accesses, SM, AllowReductions);
+                   const LoopAccesses &Accesses, const ASTContext &Ctx,
+                   bool AllowReductions,
+                   llvm::ArrayRef<MappedSection> Sections) {
+  InnerLoopFinder Finder(Subscripts, Accesses, Ctx, AllowReductions, Sections);
   Finder.visit(Loop.Loop->getBody(), 1);
   return Finder.take();
 }

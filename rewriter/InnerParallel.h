@@ -17,8 +17,10 @@
 // thread (MapInference.h, Execution::Serial), whose only other choice is
 // that one thread, a scalar declared outside the inner loop that it only
 // updates with one reduction operator (`w -= a[i][k] * b[k]`) becomes its
-// reduction; under teams, such a loop stays serial in its row (a thread a
-// row is the faster choice for short rows).
+// reduction, and so does one element of an array that it only updates so
+// (`a[i][j] -= a[i][k] * a[k][j]`, ElementReductions.h); under teams, such
+// a loop stays serial in its row (a thread a row is the faster choice for
+// short rows).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_INNERPARALLEL_H
@@ -26,11 +28,12 @@
 
 #include "AffineConflicts.h"
 #include "CanonicalLoop.h"
+#include "ElementReductions.h"
 #include "LoopAccess.h"
 #include "Reductions.h"
 #include "Subscript.h"
 #include "clang/AST/Stmt.h"
-#include "clang/Basic/SourceManager.h"
+#include "clang/AST/ASTContext.h"
 #include <string>
 #include <vector>
 
@@ -43,6 +46,9 @@ struct ParallelInnerLoop {
   std::vector<const clang::VarDecl *> Private;
   /// Scalars declared outside it that it only updates, by one operator.
   std::vector<std::pair<const clang::VarDecl *, ReductionOp>> Reductions;
+  /// Elements of arrays that it only updates, by one operator, each held
+  /// in a local for the loop (ElementReductions.h).
+  std::vector<ElementReduction> Elements;
   /// Run-time conditions the proof needs.
   std::vector<ExtentCondition> InBounds;
 
@@ -51,11 +57,13 @@ struct ParallelInnerLoop {
 };
 
 /// The outermost inner loops of Loop's body that qualify (above), each
-/// starting its line; with reductions when AllowReductions.
+/// starting its line; with reductions when AllowReductions, of elements of
+/// the arrays whose Sections Loop maps.
 std::vector<ParallelInnerLoop>
 parallelInnerLoops(const SubscriptAnalysis &Subscripts, const CanonicalLoop &Loop,
-                   const LoopAccesses &Accesses, const clang::SourceManager &SM,
-                   bool AllowReductions);
+                   const LoopAccesses &Accesses, const clang::ASTContext &Ctx,
+                   bool AllowReductions,
+                   llvm::ArrayRef<MappedSection> Sections);
 
 } // namespace ownmap
 

@@ -68,18 +68,6 @@ bool namesLoopDeclaration(const Expr &Value, const Stmt &Loop,
   return false;
 }
 
-/// Base (Base_2 for Ordinal 1, ...), with `_x` added until no identifier
-/// of the translation unit has that name.
-std::string freshName(llvm::StringRef Base, unsigned Ordinal,
-                      const ASTContext &Ctx) {
-  std::string Name = Base.str();
-  if (Ordinal > 0)
-    Name += "_" + std::to_string(Ordinal + 1);
-  while (Ctx.Idents.find(Name) != Ctx.Idents.end())
-    Name += "_x";
-  return Name;
-}
-
 } // namespace
 
 std::optional<std::vector<LoopReturn>> loopReturns(const Stmt &Loop,

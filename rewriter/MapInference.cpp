@@ -85,10 +85,15 @@ public:
     return ownmap::collapsible(Subscripts, Loop, Accesses);
   }
   std::vector<ParallelInnerLoop>
-  parallelInner(const LoopAccesses &Accesses) const {
-    return parallelInnerLoops(Subscripts, Loop, Accesses,
-                              Ctx.getSourceManager(),
-                              /*AllowReductions=*/Runs == Execution::Serial);
+  parallelInner(const LoopAccesses &Accesses,
+                llvm::ArrayRef<VariablePlan> Planned) const {
+    std::vector<MappedSection> Sections;
+    for (const VariablePlan &V : Planned)
+      if (V.Map && V.Lower && V.Length)
+        Sections.push_back({V.Var, *V.Lower, *V.Length, V.NonEmpty.Facts});
+    return parallelInnerLoops(Subscripts, Loop, Accesses, Ctx,
+                              /*AllowReductions=*/Runs == Execution::Serial,
+                              Sections);
   }
   /// The section of VA's pointer from its subscripts alone (its errors
   /// speak of the code, not of annotations).
@@ -562,7 +567,7 @@ llvm::Expected<OffloadPlan> inferMaps(const KernelAnnotations &Annotations,
     Result.Collapse = 2;
     llvm::append_range(Conditions, *Collapsed);
   } else {
-    Result.InnerParallel = Infer.parallelInner(Accesses);
+    Result.InnerParallel = Infer.parallelInner(Accesses, Result.Variables);
     for (const ParallelInnerLoop &Inner : Result.InnerParallel)
       llvm::append_range(Conditions, Inner.InBounds);
   }

@@ -270,8 +270,19 @@ static llvm::Error addEdits(const FunctionDecl &Kernel,
     llvm::append_range(Lines, Loop.Checks);
     llvm::append_range(Lines, Loop.Facts);
     Lines.push_back(Loop.Plan.pragma());
-    for (const ParallelInnerLoop &Inner : Loop.Plan.InnerParallel)
-      Before[Inner.Loop->getForLoc()].push_back(Inner.pragma());
+    for (const ParallelInnerLoop &Inner : Loop.Plan.InnerParallel) {
+      std::vector<std::string> &Opening = Before[Inner.Loop->getForLoc()];
+      std::vector<LineAfter> &Closing = After[Inner.Loop];
+      for (const ElementReduction &Element : Inner.Elements) {
+        Opening.push_back("{ " + Element.declaration());
+        if (auto E = Element.addEdits(SM, Edits))
+          return E;
+      }
+      Opening.push_back(Inner.pragma());
+      for (const ElementReduction &Element : llvm::reverse(Inner.Elements))
+        Closing.push_back(
+            {Element.writeBack() + " }", Inner.Loop->getForLoc()});
+    }
   }
   // Around everything else: the kernel as written, for a call where the
   // plan's conditions fail.

@@ -31,10 +31,26 @@ llvm::StringRef reductionIdentifier(ReductionOp Op) {
   llvm_unreachable("unknown reduction");
 }
 
-static bool refersTo(const Expr *E, const VarDecl &V) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return Ref && Ref->getDecl() == &V;
-}
+namespace {
+
+/// The reduction variable of a match: a scalar, or an element of an array
+/// written as an expression without side effects.
+class Target {
+public:
+  Target(const VarDecl &S, const ASTContext &Ctx) : Scalar(&S), Ctx(Ctx) {}
+  Target(const Expr &Element, const ASTContext &Ctx)
+      : Element(&Element), Ctx(Ctx) {}
+
+  bool isReferredToBy(const Expr *E) const;
+  const ASTContext &context() const { return Ctx; }
+
+private:
+  const VarDecl *Scalar = nullptr;
+  const Expr *Element = nullptr;
+  const ASTContext &Ctx;
+};
+
+} // namespace
 
 static std::optional<ReductionOp> binaryReduction(BinaryOperatorKind K) {
   switch (K) {
@@ -64,7 +80,7 @@ static std::optional<ReductionOp> binaryReduction(BinaryOperatorKind K) {
   }
 }
 
-static bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   if (A->HasSideEffects(Ctx) || B->HasSideEffects(Ctx))
     return false;
   llvm::FoldingSetNodeID IA, IB;
@@ -73,21 +89,28 @@ static bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   return IA == IB;
 }
 
+bool Target::isReferredToBy(const Expr *E) const {
+  if (Element)
+    return sameValue(E, Element, Ctx);
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return Ref && Ref->getDecl() == Scalar;
+}
+
 /// For a comparison of s with E (`s < E`, `E >= s`, ...) that selects E when
 /// true (TrueSelectsE) or s: Min or Max.
 static std::optional<ReductionOp> selectReduction(const Expr *Cond,
-                                                  const VarDecl &S,
+                                                  const Target &S,
                                                   const Expr *E,
-                                                  bool TrueSelectsE,
-                                                  const ASTContext &Ctx) {
+                                                  bool TrueSelectsE) {
+  const ASTContext &Ctx = S.context();
   const auto *C = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (!C || !C->isRelationalOp())
     return std::nullopt;
   const Expr *Less = C->getLHS(), *More = C->getRHS();
   if (C->getOpcode() == BO_GT || C->getOpcode() == BO_GE)
     std::swap(Less, More);
-  bool SIsLess = refersTo(Less, S) && sameValue(More, E, Ctx);
-  if (!SIsLess && !(refersTo(More, S) && sameValue(Less, E, Ctx)))
+  bool SIsLess = S.isReferredToBy(Less) && sameValue(More, E, Ctx);
+  if (!SIsLess && !(S.isReferredToBy(More) && sameValue(Less, E, Ctx)))
     return std::nullopt;
   return SIsLess == TrueSelectsE ? ReductionOp::Max : ReductionOp::Min;
 }
@@ -95,24 +118,24 @@ static std::optional<ReductionOp> selectReduction(const Expr *Cond,
 /// `s = s op e`, `s = e op s` (op commutative), `s = s < e ? s : e`,
 /// `s = fminf(s, e)` and the like, for the right-hand side R of `s = R`.
 static std::optional<ReductionUpdate>
-assignedUpdate(const Expr *R, const VarDecl &S, const ASTContext &Ctx) {
+assignedUpdate(const Expr *R, const Target &S) {
   R = R->IgnoreParenImpCasts();
   if (const auto *B = dyn_cast<BinaryOperator>(R)) {
     std::optional<ReductionOp> Op = binaryReduction(B->getOpcode());
     if (!Op || B->isAssignmentOp())
       return std::nullopt;
-    if (refersTo(B->getLHS(), S))
+    if (S.isReferredToBy(B->getLHS()))
       return ReductionUpdate{*Op, B->getRHS()};
-    if (B->getOpcode() != BO_Sub && refersTo(B->getRHS(), S))
+    if (B->getOpcode() != BO_Sub && S.isReferredToBy(B->getRHS()))
       return ReductionUpdate{*Op, B->getLHS()};
     return std::nullopt;
   }
   if (const auto *C = dyn_cast<ConditionalOperator>(R)) {
-    bool TrueIsS = refersTo(C->getTrueExpr(), S);
+    bool TrueIsS = S.isReferredToBy(C->getTrueExpr());
     const Expr *E = TrueIsS ? C->getFalseExpr() : C->getTrueExpr();
-    if (TrueIsS == refersTo(C->getFalseExpr(), S))
+    if (TrueIsS == S.isReferredToBy(C->getFalseExpr()))
       return std::nullopt;
-    if (auto Op = selectReduction(C->getCond(), S, E, !TrueIsS, Ctx))
+    if (auto Op = selectReduction(C->getCond(), S, E, !TrueIsS))
       return ReductionUpdate{*Op, E};
     return std::nullopt;
   }
@@ -128,22 +151,35 @@ assignedUpdate(const Expr *R, const VarDecl &S, const ASTContext &Ctx) {
       Op = ReductionOp::Max;
     if (!Op)
       return std::nullopt;
-    if (refersTo(Call->getArg(0), S))
+    if (S.isReferredToBy(Call->getArg(0)))
       return ReductionUpdate{*Op, Call->getArg(1)};
-    if (refersTo(Call->getArg(1), S))
+    if (S.isReferredToBy(Call->getArg(1)))
       return ReductionUpdate{*Op, Call->getArg(0)};
   }
+  return std::nullopt;
+}
+
+static std::optional<ReductionUpdate> assignmentUpdate(const BinaryOperator &B,
+                                                       const Target &S) {
+  if (B.getOpcode() == BO_Assign)
+    return assignedUpdate(B.getRHS(), S);
+  if (auto Op = binaryReduction(B.getOpcode()))
+    return ReductionUpdate{*Op, B.getRHS()};
   return std::nullopt;
 }
 
 std::optional<ReductionUpdate> assignmentUpdate(const BinaryOperator &B,
                                                 const VarDecl &S,
                                                 const ASTContext &Ctx) {
-  if (B.getOpcode() == BO_Assign)
-    return assignedUpdate(B.getRHS(), S, Ctx);
-  if (auto Op = binaryReduction(B.getOpcode()))
-    return ReductionUpdate{*Op, B.getRHS()};
-  return std::nullopt;
+  return assignmentUpdate(B, Target(S, Ctx));
+}
+
+std::optional<ReductionUpdate> elementUpdate(const BinaryOperator &B,
+                                             const ASTContext &Ctx) {
+  const Expr *Element = B.getLHS()->IgnoreParens();
+  if (!Element->getType()->isArithmeticType() || Element->HasSideEffects(Ctx))
+    return std::nullopt;
+  return assignmentUpdate(B, Target(*Element, Ctx));
 }
 
 const BinaryOperator *guardedAssignment(const IfStmt &If) {
@@ -163,8 +199,8 @@ std::optional<ReductionUpdate> guardedUpdate(const IfStmt &If,
                                              const BinaryOperator &Assign,
                                              const VarDecl &S,
                                              const ASTContext &Ctx) {
-  auto Op = selectReduction(If.getCond(), S, Assign.getRHS(),
-                            /*TrueSelectsE=*/true, Ctx);
+  auto Op = selectReduction(If.getCond(), Target(S, Ctx), Assign.getRHS(),
+                            /*TrueSelectsE=*/true);
   if (!Op)
     return std::nullopt;
   return ReductionUpdate{*Op, Assign.getRHS()};

@@ -1,6 +1,6 @@
 //===- Reductions.h - recognise reduction updates of a scalar -------------===//
 //
-// A reduction update of a scalar s combines s with an expression e that does
+// A reduction update of a scalar s (or of one array element) combines s with an expression e that does
 // not mention s by one associative operator: `s += e`, `s = s * e`,
 // `s = s < e ? s : e`, `s = fmaxf(s, e)`, `if (e > s) s = e`, ... These
 // matchers say which operator, if any; whether s may be a reduction variable
@@ -31,12 +31,23 @@ struct ReductionUpdate {
   const clang::Expr *Operand;
 };
 
+/// True when A and B have no side effects and are the same expression
+/// (parentheses and implicit casts aside).
+bool sameValue(const clang::Expr *A, const clang::Expr *B,
+               const clang::ASTContext &Ctx);
+
 /// The update that assignment B (`S op= e`, `S = S op e`, `S = S < e ? S :
 /// e`, `S = fmaxf(S, e)`, ...) makes of S, its left-hand side; none when B
 /// is of no such form.
 std::optional<ReductionUpdate>
 assignmentUpdate(const clang::BinaryOperator &B, const clang::VarDecl &S,
                  const clang::ASTContext &Ctx);
+
+/// The same for an element of an array, B's left-hand side (`a[i][j] -= e`,
+/// `a[i] = a[i] < e ? a[i] : e`, ...): the element is compared as written,
+/// and has no side effects.
+std::optional<ReductionUpdate> elementUpdate(const clang::BinaryOperator &B,
+                                             const clang::ASTContext &Ctx);
 
 /// The assignment `s = e` that is the only statement of If's then-branch,
 /// when If has no else, init or condition variable.

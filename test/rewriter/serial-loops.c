@@ -4,7 +4,7 @@
 // that is another's whole body gets braces for its directive; host loops
 // each of which is the whole body of the next get one region around the
 // outermost. (A kernel with nothing to run apart stays on the host:
-// loop-errors.c, and tri-solve in test/corpus/affine.)
+// loop-errors.c.)
 // RUN: %ownmap-rewrite --no-line-directives %s -- 2>%t.err | FileCheck %s --strict-whitespace
 // RUN: FileCheck %s --check-prefix=REMARKS < %t.err
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
@@ -16,8 +16,8 @@
 #include <ownmap.h>
 #include <stdio.h>
 
-// s = A^T r and q = A p: every row adds to all of s, and q[i] is summed
-// over a sequential loop.
+// s = A^T r and q = A p: every row adds to all of s; q[i] is a sum over
+// the columns, which the team's threads reduce (element-reductions.c).
 OM_KERNEL void transposed(int n, int m, OM_IN double a[n][m], OM_OUT double s[m],
                           OM_OUT double q[n], OM_IN double p[m],
                           OM_IN double r[n]) {
@@ -36,7 +36,10 @@ OM_KERNEL void transposed(int n, int m, OM_IN double a[n][m], OM_OUT double s[m]
 // CHECK:       {{^}}  #pragma omp target teams distribute parallel for map(from: s[0:m]){{$}}
 // CHECK:       {{^}}  #pragma omp target map(to: a[0:(n > 0 ? n : 0)]) map(from: s[0:(n > 0 ? m : 0)]) map(from: q[0:(n > 0 ? n : 0)]) map(to: p[0:(n > 0 ? m : 0)]) map(to: r[0:(n > 0 ? n : 0)]){{$}}
 // CHECK-NEXT:  {{^}}  for (int i = 0; i < n; i++) {{[{]$}}
-// REMARKS: serial-loops.c:[[#@LINE-13]]:3: remark: loop runs on the device in one thread, which keeps its data there: cannot prove that iterations write distinct elements of 's'
+// CHECK-NEXT:  {{^}}    q[i] = 0;{{$}}
+// CHECK-NEXT:  {{^}}    { double ownmap_acc_q = q[i];{{$}}
+// CHECK-NEXT:  {{^}}    #pragma omp parallel for reduction(+: ownmap_acc_q){{$}}
+// REMARKS: serial-loops.c:[[#@LINE-16]]:3: remark: loop runs on the device in one thread, its inner loops on the threads of one team, which keeps its data there: cannot prove that iterations write distinct elements of 's'
 
 // A recursive filter along each row after a parallel scaling: the scalars
 // carry the recursion and go back and forth with the loop.

@@ -1,5 +1,6 @@
-// Forward substitution alone: nothing in it runs apart, so the kernel
-// stays on the host as written, with a remark.
+// Forward substitution: each row needs the ones before it, so the row loop
+// runs on the device in one thread; the dot product over j updates x[i]
+// alone, which the team's threads reduce.
 #include <ownmap.h>
 #include <stdio.h>
 
