@@ -442,6 +442,56 @@ proveInnerConflictFree(const SubscriptAnalysis &Subscripts,
   return proveApart(Subscripts, VA, Inside, Apart{Depth, 1});
 }
 
+/// "{ [x0, ...] -> [e0] : ... }": the rows (elements, for one dimension) A
+/// reaches over the first Levels loops of its nest.
+static std::optional<std::string> reachedRows(Builder &B, AffineAccess A,
+                                              size_t Levels) {
+  A.Nest.resize(Levels);
+  auto Dom = B.domain(A, "x");
+  auto Row = B.subscript(A, 0, "x");
+  if (!Dom || !Row)
+    return std::nullopt;
+  return "{ " + tuple(Levels, "x") + " -> [e0] : " + *Dom + " and e0 = " +
+         *Row + " }";
+}
+
+/// True when, in each iteration of the loops around the inner loop at
+/// depth Depth, whether that loop runs or not, the row of E's element is
+/// one that an affine access of VA's array in the offloaded loop reaches in
+/// some iteration: the section, which holds every access, holds it.
+static bool rowReachedAnyway(isl_ctx *Ctx, Builder &B,
+                             const SubscriptAnalysis &Subscripts,
+                             const VariableAccesses &VA,
+                             const AffineAccess &E, unsigned Depth) {
+  auto Element = reachedRows(B, E, Depth);
+  if (!Element)
+    return false;
+  std::vector<std::string> Reached;
+  for (const Access &A : VA.Accesses) {
+    auto Read = readAccess(Subscripts, A);
+    if (!Read || Read->Dims.size() != E.Dims.size())
+      continue; // fewer rows reached: a weaker claim, never a wrong one
+    if (auto Map = reachedRows(B, *Read, Read->Nest.size()))
+      Reached.push_back(*Map);
+  }
+  // Every text is read once all have named their parameters.
+  auto Rows = [&](const std::string &Text) {
+    isl_map *M =
+        isl_map_read_from_str(Ctx, (B.Params.declaration() + Text).c_str());
+    return M ? isl_map_range(M) : nullptr;
+  };
+  isl_set *Needed = Rows(*Element);
+  isl_set *Covered = nullptr;
+  for (const std::string &Text : Reached)
+    if (isl_set *One = Rows(Text))
+      Covered = Covered ? isl_set_union(Covered, One) : One;
+  isl_bool Inside = Needed && Covered ? isl_set_is_subset(Needed, Covered)
+                                      : isl_bool_error;
+  isl_set_free(Needed);
+  isl_set_free(Covered);
+  return Inside == isl_bool_true;
+}
+
 /// True when, in each iteration of the loops around the inner loop at
 /// depth Depth, whether that loop runs or not, the row of E's element (the
 /// element, for one dimension) lies in Section and Section is mapped. (Its
@@ -519,7 +569,8 @@ proveElementApart(const SubscriptAnalysis &Subscripts,
     if (!Empty || !*Empty)
       return std::nullopt;
   }
-  if (!withinSection(Ctx.get(), B, E, Depth, Section))
+  if (!withinSection(Ctx.get(), B, E, Depth, Section) &&
+      !rowReachedAnyway(Ctx.get(), B, Subscripts, VA, E, Depth))
     return std::nullopt;
   auto InBounds = inBoundsCondition(Ctx.get(), B, All);
   if (!InBounds)

@@ -79,9 +79,10 @@ struct MappedSection {
 /// loop's other accesses of the array, all reads) reaches it while the
 /// loops around stay at one iteration, and that every subscript after the
 /// first stays within its extent (or the condition under which it does).
-/// The element must also lie in Section, the loop's map of the array, in
-/// every iteration of the loops around (so reading it where the inner loop
-/// runs no iteration reads mapped memory).
+/// The element's row must also lie, in every iteration of the loops
+/// around, in Section, the loop's map of the array, or in the rows the
+/// loop's accesses reach (so reading it where the inner loop runs no
+/// iteration reads mapped memory).
 std::optional<ConflictFree>
 proveElementApart(const SubscriptAnalysis &Subscripts,
                   const VariableAccesses &VA, const Access &Element,

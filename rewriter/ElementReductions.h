@@ -15,10 +15,10 @@
 // It holds when every write of the array in the loop is such an update of
 // one element written alike, whose subscripts the loop does not change;
 // when isl proves that the loop's other accesses of the array never reach
-// it (AffineConflicts.h); and when the element, in every iteration of the
-// loops around, lies in the section the offloaded loop maps, so reading it
-// before an inner loop that runs no iteration reads mapped memory (and
-// writes back what it read).
+// it (AffineConflicts.h); and when the element's row, in every iteration
+// of the loops around, lies in the section the offloaded loop maps or is
+// one its accesses reach, so reading it before an inner loop that runs no
+// iteration reads mapped memory (and writes back what it read).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OWNMAP_REWRITER_ELEMENTREDUCTIONS_H
