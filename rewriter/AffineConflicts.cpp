@@ -35,6 +35,9 @@ private:
 /// a product of them (`m * n`) is one more.
 class Parameters {
 public:
+  explicit Parameters(llvm::ArrayRef<const VarDecl *> HostIndices = {})
+      : HostIndices(HostIndices) {}
+
   std::string nameOf(const Polynomial::Monomial &M) {
     std::vector<std::string> Factors;
     for (const Atom &A : M)
@@ -44,7 +47,17 @@ public:
       if (Texts[K] == Text)
         return name(K);
     Texts.push_back(Text);
+    IsHostIndex.push_back(M.size() == 1 && M[0].var() &&
+                          llvm::is_contained(HostIndices, M[0].var()));
     return name(Texts.size() - 1);
+  }
+  /// The names of the parameters that are host loops' indices.
+  std::vector<std::string> hostIndexNames() const {
+    std::vector<std::string> Names;
+    for (size_t K = 0; K < Texts.size(); ++K)
+      if (IsHostIndex[K])
+        Names.push_back(name(K));
+    return Names;
   }
   /// "[om_p0, om_p1] -> " (nothing when there are none).
   std::string declaration() const {
@@ -80,7 +93,9 @@ public:
   }
 
 private:
+  llvm::ArrayRef<const VarDecl *> HostIndices;
   std::vector<std::string> Texts;
+  std::vector<bool> IsHostIndex;
   static std::string name(size_t K) { return "om_p" + std::to_string(K); }
 };
 
@@ -165,8 +180,11 @@ std::string tuple(size_t Depth, llvm::StringRef Prefix) {
 /// with the parameters they name.
 class Builder {
 public:
-  Builder(llvm::ArrayRef<Polynomial> Facts, std::vector<Polynomial> Extents)
-      : Extents(std::move(Extents)) {
+  Builder(const SubscriptAnalysis &Subscripts, std::vector<Polynomial> Extents)
+      : Params(Subscripts.around().Indices), Extents(std::move(Extents)) {
+    std::vector<Polynomial> Facts(Subscripts.stated().begin(),
+                                  Subscripts.stated().end());
+    llvm::append_range(Facts, Subscripts.around().Facts);
     for (const Polynomial &F : Facts)
       if (auto T = affineText(F, {}, "", Params))
         FactTexts.push_back(*T + " >= 0");
@@ -327,6 +345,13 @@ std::optional<std::string> inBoundsCondition(isl_ctx *Ctx, Builder &B,
     }
     Bad = Bad ? isl_set_union(Bad, One) : One;
   }
+  // A condition must hold for every index of the host loops around (the
+  // facts bound them): it is checked before those loops.
+  for (const std::string &Name : B.Params.hostIndexNames()) {
+    int At = isl_set_find_dim_by_name(Bad, isl_dim_param, Name.c_str());
+    if (At >= 0)
+      Bad = isl_set_project_out(Bad, isl_dim_param, At, 1);
+  }
   Bad = isl_set_coalesce(Bad);
   isl_bool Never = isl_set_is_empty(Bad);
   if (Never != isl_bool_false) {
@@ -401,7 +426,7 @@ proveApart(const SubscriptAnalysis &Subscripts, const VariableAccesses &VA,
     return std::nullopt;
   const std::vector<AffineAccess> &All = *Read;
   IslContext Ctx;
-  Builder B(Subscripts.stated(), *Extents);
+  Builder B(Subscripts, *Extents);
   for (size_t I = 0; I < All.size(); ++I)
     for (size_t J = I; J < All.size(); ++J) {
       if (!isWrite(All[I].Site->Kind) && !isWrite(All[J].Site->Kind))
@@ -535,7 +560,7 @@ proveElementApart(const SubscriptAnalysis &Subscripts,
   const std::vector<AffineAccess> &All = *Read;
   const AffineAccess &E = All.front();
   IslContext Ctx;
-  Builder B(Subscripts.stated(), *Extents);
+  Builder B(Subscripts, *Extents);
   // The element is one for every iteration of the inner loop and those in
   // it: no two of them reach different elements.
   auto DomX = B.domain(E, "x"), DomY = B.domain(E, "y");

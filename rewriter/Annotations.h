@@ -53,6 +53,9 @@ struct KernelAnnotations {
   /// What C says of its array parameters: each inner extent is positive
   /// (`n - 1 >= 0` for `float b[m][n]`, so `b[i][j]` moves up with i).
   std::vector<Polynomial> ExtentFacts;
+  /// While the loops inside host loops are planned (LoopPlanner.h): what
+  /// the host loops' ranges say, for the proofs on isl (Subscript.h).
+  HostLoopFacts AroundLoops;
 
   /// The annotation of P, or null when P has none.
   const ParamAnnotation *lookup(const clang::ParmVarDecl *P) const;

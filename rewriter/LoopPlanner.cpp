@@ -1,6 +1,7 @@
 //===- LoopPlanner.cpp - how each loop of a kernel runs --------------------===//
 #include "LoopPlanner.h"
 #include "CanonicalLoop.h"
+#include "ChangedVariables.h"
 #include "Diagnostics.h"
 #include "LoopAccess.h"
 #include "LoopGlobals.h"
@@ -126,6 +127,47 @@ std::optional<OffloadPlan> LoopPlanner::planSerial(const LoopSite &Site) const {
   return std::move(*Plan);
 }
 
+/// Annotations with the range of Loop, a host loop, as facts for the loops
+/// in its body (KernelAnnotations::AroundLoops), when it steps by one
+/// and neither its index nor its bounds' variables change but by its
+/// header; Annotations alone otherwise.
+static KernelAnnotations aroundHostLoop(const KernelAnnotations &Annotations,
+                                        const ForStmt &Loop) {
+  KernelAnnotations Around = Annotations;
+  auto L = matchCanonicalLoop(Loop);
+  if (!L) {
+    llvm::consumeError(L.takeError());
+    return Around;
+  }
+  const ASTContext &Ctx = L->Index->getASTContext();
+  auto Init = Polynomial::fromExpr(*L->Init, Ctx);
+  auto Limit = Polynomial::fromExpr(*L->Limit, Ctx);
+  if (!Init || !Limit) {
+    llvm::consumeError(Init.takeError());
+    llvm::consumeError(Limit.takeError());
+    return Around;
+  }
+  VariableSet InKernel = changedVariables(Annotations.Kernel->getBody());
+  auto Kept = [&](const Polynomial &P) {
+    return llvm::all_of(P.atoms(), [&](const Atom &A) {
+      return A.var() && A.var()->getType()->isIntegerType() &&
+             !InKernel.count(A.var());
+    });
+  };
+  if (L->Step || changedVariables(Loop.getBody()).count(L->Index) ||
+      !Kept(*Init) || !Kept(*Limit))
+    return Around;
+  Polynomial First = L->Downward ? (L->Inclusive ? *Limit : *Limit + Polynomial(1))
+                                 : *Init;
+  Polynomial End = L->Downward ? *Init + Polynomial(1)
+                               : (L->Inclusive ? *Limit + Polynomial(1) : *Limit);
+  Polynomial Index = Polynomial::atom(Atom{L->Index->getName().str(), L->Index});
+  Around.AroundLoops.Indices.push_back(L->Index);
+  Around.AroundLoops.Facts.push_back(Index - First);
+  Around.AroundLoops.Facts.push_back(End - Polynomial(1) - Index);
+  return Around;
+}
+
 /// Plans Site's loop; when it cannot be offloaded (a time loop, or any
 /// loop whose iterations depend on each other), the loops of its body,
 /// which then run in its iterations on the host: when some of them run
@@ -159,8 +201,10 @@ llvm::Error LoopPlanner::planSite(const LoopSite &Site,
   }
   std::vector<PlannedLoop> InnerPlans;
   std::vector<HostLoop> InnerHost;
+  KernelAnnotations Around = aroundHostLoop(Annotations, *Site.Loop);
+  LoopPlanner Inside(Around, SM);
   for (const LoopSite &InnerSite : Inner)
-    if (auto E = planSite(InnerSite, InnerPlans, InnerHost)) {
+    if (auto E = Inside.planSite(InnerSite, InnerPlans, InnerHost)) {
       if (!keepsLoopOnHost(E)) {
         llvm::consumeError(std::move(Why));
         return E;

@@ -77,7 +77,8 @@ public:
             const LoopAccesses &Accesses, Execution Runs)
       : Annotations(Annotations), Loop(Loop), Runs(Runs),
         Ctx(Loop.Index->getASTContext()),
-        Subscripts(Loop, Accesses, Annotations.statedFacts()) {}
+        Subscripts(Loop, Accesses, Annotations.statedFacts(),
+                   Annotations.AroundLoops) {}
 
   llvm::Expected<VariablePlan> plan(const VariableAccesses &VA);
   std::optional<std::vector<ExtentCondition>>

@@ -35,6 +35,16 @@ struct StatedFact {
   bool Assumed = false;
 };
 
+/// What the ranges of the host loops around a planned loop say, true
+/// wherever that loop runs: their indices, and facts P >= 0 bounding them
+/// (`i >= 0`, `n - 1 - i >= 0`). A proof's run-time condition must then
+/// hold for every index in range: it drops them, and is checked before the
+/// host loops, not in them (AffineConflicts.h).
+struct HostLoopFacts {
+  std::vector<const clang::VarDecl *> Indices;
+  std::vector<Polynomial> Facts;
+};
+
 /// What an object-like macro of the file expands to, as text (`NJ` gives
 /// "180"); none for a name that is no such macro.
 using MacroText = std::function<std::optional<std::string>(llvm::StringRef)>;

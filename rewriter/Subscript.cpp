@@ -16,9 +16,10 @@ static llvm::Error reason(const llvm::Twine &Why) {
 
 SubscriptAnalysis::SubscriptAnalysis(const CanonicalLoop &Loop,
                                      const LoopAccesses &Accesses,
-                                     llvm::ArrayRef<Polynomial> Stated)
+                                     llvm::ArrayRef<Polynomial> Stated,
+                                     HostLoopFacts Around)
     : Loop(Loop), Accesses(Accesses), Ctx(Loop.Index->getASTContext()),
-      Stated(Stated.begin(), Stated.end()) {}
+      Stated(Stated.begin(), Stated.end()), Around(std::move(Around)) {}
 
 bool SubscriptAnalysis::isInvariantVar(const VarDecl *V) const {
   if (!V || V == Loop.Index || Accesses.Locals.count(V))

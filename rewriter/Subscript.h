@@ -13,6 +13,7 @@
 
 #include "LoopAccess.h"
 #include "Polynomial.h"
+#include "StatedFacts.h"
 #include "llvm/Support/Error.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <optional>
@@ -55,9 +56,11 @@ bool mentionsIndex(const Polynomial &P, llvm::ArrayRef<IndexRange> Nest);
 
 class SubscriptAnalysis {
 public:
-  /// Stated: facts P >= 0 the kernel states (OM_FACT, StatedFacts.h).
+  /// Stated: facts P >= 0 the kernel states (OM_FACT, StatedFacts.h);
+  /// Around: the ranges of the host loops around the loop.
   SubscriptAnalysis(const CanonicalLoop &Loop, const LoopAccesses &Accesses,
-                    llvm::ArrayRef<Polynomial> Stated = {});
+                    llvm::ArrayRef<Polynomial> Stated = {},
+                    HostLoopFacts Around = {});
 
   /// The subscript of A over its nest, or an error saying why it is not
   /// affine (a plain string: callers place it).
@@ -90,12 +93,16 @@ public:
 
   /// The facts P >= 0 the kernel states.
   llvm::ArrayRef<Polynomial> stated() const { return Stated; }
+  /// The ranges of the host loops around the loop (for isl's proofs only:
+  /// sections are lifted over those loops).
+  const HostLoopFacts &around() const { return Around; }
 
 private:
   const CanonicalLoop &Loop;
   const LoopAccesses &Accesses;
   const clang::ASTContext &Ctx;
   std::vector<Polynomial> Stated;
+  HostLoopFacts Around;
   /// The subscripts analyse has found affine, with the accesses they are
   /// of: every check of the loop asks again for the same accesses, and the
   /// answer depends on the subscript's expressions and inner loops only.

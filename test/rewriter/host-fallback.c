@@ -2,8 +2,10 @@
 // (each subscript within its dimension's extent, a leading dimension at
 // least a row) are checked once, on entry: the rewritten body runs when they hold, the kernel as written
 // otherwise, on the host. A second rewrite leaves that `else` as it is.
-// Conditions over variables the kernel changes stay checks that stop the
-// program, right before their loop.
+// A condition that names a host loop's index must hold for each index the
+// loop takes: it is checked on entry over the loop's bounds. Conditions
+// over variables the kernel changes stay checks that stop the program,
+// right before their loop.
 // RUN: %ownmap-rewrite --no-line-directives %s -- 2>%t.err | FileCheck %s --strict-whitespace
 // RUN: FileCheck %s --check-prefix=REMARKS < %t.err
 // RUN: %ownmap-rewrite %s -o %t.rw.c --
@@ -72,6 +74,20 @@ OM_KERNEL void halve(int m, int n, OM_INOUT double a[m][8]) {
 // CHECK:       {{^}}  ownmap_check_extents("halve", "a", m <= 0 || n <= 8);{{$}}
 // REMARKS-NOT: kernel 'halve'
 
+// Rows that grow with a host loop's index: the inner loop's columns stay
+// within 8 when i <= 8, which must hold for every i the host loop takes
+// (i < n): the condition is on n, checked on entry.
+OM_KERNEL void shift_rows(int n, OM_INOUT double a[n][8]) {
+  for (int i = 1; i < n; i++)
+    for (int j = 0; j < i; j++)
+      a[i][j] += a[i - 1][j];
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void shift_rows(
+// CHECK-NEXT:  {{^}}  if (ownmap_device_path("shift_rows", (n <= 9))) {{[{]$}}
+// CHECK-NOT:   ownmap_check_extents
+// CHECK:       {{^}}  } else {{[{]$}}
+// REMARKS: host-fallback.c:[[#@LINE-9]]:16: remark: kernel 'shift_rows': the offloaded loops need n <= 9, checked on entry; a call where that fails runs the kernel as written, on the host
+
 int main(void) {
   static double a[4][8];
   for (int i = 0; i < 4; i++)
@@ -82,6 +98,7 @@ int main(void) {
   halve(4, 16, a);
   rows(4, 8, 8, &a[0][0]); // on the device
   rows(3, 8, 5, &a[0][0]); // rows overlap: as written
+  shift_rows(4, a);
   double check = 0;
   for (int i = 0; i < 4; i++)
     for (int j = 0; j < 8; j++)
