@@ -96,6 +96,8 @@ struct Transfer {
   bool Extra;
   /// Moves arrays or sections of them, not elements host code names.
   bool Bulk;
+  /// An update of elements host code names.
+  bool HostElements;
   bool ToDevice, FromDevice;
   /// What one transfer moves each way; none when unknown.
   std::optional<Polynomial> Bytes;
@@ -141,7 +143,8 @@ static std::vector<Transfer> transfers(llvm::ArrayRef<PlannedLoop> Loops,
                          Around, Around != nullptr,
                          Around && V.Map != MapKind::Alloc &&
                              repeatsData(V.Lower, V.Length, *Around),
-                         toDevice(V.Map), fromDevice(V.Map),
+                         /*HostElements=*/false, toDevice(V.Map),
+                         fromDevice(V.Map),
                          sectionBytes(*V.Var, V.Length)});
   }
   for (const DataRegion &Region : Regions)
@@ -152,7 +155,8 @@ static std::vector<Transfer> transfers(llvm::ArrayRef<PlannedLoop> Loops,
                                        : "from the device for") +
                            " host code that uses it",
                        hostLoopAround(U.Before, Host, SM, nullptr),
-                       /*Extra=*/true, U.Whole, U.ToDevice, !U.ToDevice,
+                       /*Extra=*/true, U.Whole, /*HostElements=*/!U.Whole,
+                       U.ToDevice, !U.ToDevice,
                        sectionBytes(*U.Var, U.Length)});
   // The arrays some data region keeps around each loop.
   std::vector<llvm::SmallPtrSet<const VarDecl *, 4>> Kept(Loops.size());
@@ -182,7 +186,8 @@ static std::vector<Transfer> transfers(llvm::ArrayRef<PlannedLoop> Loops,
                        Around, Array && (Around || Shared),
                        Array && *V.Map != MapKind::Alloc && Around &&
                            repeatsData(V.Lower, V.Length, *Around),
-                       toDevice(*V.Map), fromDevice(*V.Map),
+                       /*HostElements=*/false, toDevice(*V.Map),
+                       fromDevice(*V.Map),
                        sectionBytes(*V.Var, V.Length)});
     }
   }
@@ -207,14 +212,22 @@ static std::vector<CostRemark> copyRemarks(llvm::ArrayRef<Transfer> Transfers,
   return Remarks;
 }
 
-std::vector<const HostLoop *>
-bulkCopyingHostLoops(llvm::ArrayRef<PlannedLoop> Loops,
-                     llvm::ArrayRef<DataRegion> Regions,
-                     llvm::ArrayRef<HostLoop> Host, const SourceManager &SM) {
-  std::vector<const HostLoop *> Copying;
-  for (const Transfer &C : transfers(Loops, Regions, Host, SM))
-    if (C.Bulk && C.RepeatedIn && !llvm::is_contained(Copying, C.RepeatedIn))
-      Copying.push_back(C.RepeatedIn);
+std::vector<CopyingHostLoop>
+copyingHostLoops(llvm::ArrayRef<PlannedLoop> Loops,
+                 llvm::ArrayRef<DataRegion> Regions,
+                 llvm::ArrayRef<HostLoop> Host, const SourceManager &SM) {
+  std::vector<CopyingHostLoop> Copying;
+  for (const Transfer &C : transfers(Loops, Regions, Host, SM)) {
+    if (!C.RepeatedIn || !(C.Bulk || C.HostElements))
+      continue;
+    auto Seen = llvm::find_if(Copying, [&](const CopyingHostLoop &L) {
+      return L.Loop == C.RepeatedIn;
+    });
+    if (Seen == Copying.end())
+      Copying.push_back({C.RepeatedIn, C.Bulk});
+    else
+      Seen->Bulk |= C.Bulk;
+  }
   return Copying;
 }
 

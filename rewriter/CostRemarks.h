@@ -46,13 +46,21 @@ std::vector<CostRemark> hostLoopRemarks(llvm::ArrayRef<HostLoop> Host,
 std::vector<CostRemark> serialLoopRemarks(llvm::ArrayRef<PlannedLoop> Loops,
                                           const clang::SourceManager &SM);
 
-/// The host loops of Host whose iterations copy more than the data once: a
-/// region opened in it or a launch that copies a section not moving with
-/// the loop's variable or growing with it (not row i in step i), a whole
-/// section updated around host code (not elements host code names). Each
-/// is the innermost loop of Host around such a copy.
-std::vector<const HostLoop *>
-bulkCopyingHostLoops(llvm::ArrayRef<PlannedLoop> Loops,
+/// A host loop whose iterations copy data beyond each array once.
+struct CopyingHostLoop {
+  const HostLoop *Loop;
+  /// Copies more than the data once: a region opened in it or a launch
+  /// that copies a section not moving with the loop's variable or growing
+  /// with it (not row i in step i), a whole section updated around host
+  /// code. Else it only updates elements host code names (`x[i]` written
+  /// on the host in step i, beside the region's copy of x).
+  bool Bulk;
+};
+
+/// The host loops of Host whose iterations copy beyond each array once,
+/// each the innermost loop of Host around such a copy.
+std::vector<CopyingHostLoop>
+copyingHostLoops(llvm::ArrayRef<PlannedLoop> Loops,
                      llvm::ArrayRef<DataRegion> Regions,
                      llvm::ArrayRef<HostLoop> Host,
                      const clang::SourceManager &SM);

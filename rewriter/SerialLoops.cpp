@@ -13,8 +13,8 @@ static bool within(const Stmt &Inner, const Stmt &Outer,
 }
 
 /// An innermost loop of Host, other than those of Tried, whose iterations
-/// copy arrays in bulk; null when there is none.
-static const HostLoop *copyingHostLoop(
+/// copy beyond each array once (Bulk says how); none when there is none.
+static std::optional<CopyingHostLoop> copyingHostLoop(
     llvm::ArrayRef<PlannedLoop> Loops, llvm::ArrayRef<DataRegion> Regions,
     llvm::ArrayRef<HostLoop> Host,
     const llvm::SmallPtrSetImpl<const Stmt *> &Tried, const SourceManager &SM) {
@@ -22,16 +22,35 @@ static const HostLoop *copyingHostLoop(
   for (const HostLoop &H : Host)
     if (!Tried.count(H.Site.Loop))
       Untried.push_back(H);
-  std::vector<const HostLoop *> Copying =
-      bulkCopyingHostLoops(Loops, Regions, Untried, SM);
-  for (const HostLoop *C : Copying)
-    if (llvm::none_of(Copying, [&](const HostLoop *Other) {
-          return Other != C && within(*Other->Site.Loop, *C->Site.Loop, SM);
+  std::vector<CopyingHostLoop> Copying =
+      copyingHostLoops(Loops, Regions, Untried, SM);
+  for (const CopyingHostLoop &C : Copying)
+    if (llvm::none_of(Copying, [&](const CopyingHostLoop &Other) {
+          return Other.Loop != C.Loop &&
+                 within(*Other.Loop->Site.Loop, *C.Loop->Site.Loop, SM);
         }))
-      return &*llvm::find_if(Host, [&](const HostLoop &H) {
-        return H.Site.Loop == C->Site.Loop;
-      });
-  return nullptr;
+      return CopyingHostLoop{&*llvm::find_if(Host,
+                                             [&](const HostLoop &H) {
+                                               return H.Site.Loop ==
+                                                      C.Loop->Site.Loop;
+                                             }),
+                             C.Bulk};
+  return std::nullopt;
+}
+
+/// True when Serial, the plan of Loop in one thread, gives every loop of
+/// Loops inside Loop that runs apart to the team's threads.
+static bool keepsInnerParallelism(const OffloadPlan &Serial,
+                                  const ForStmt &Loop,
+                                  llvm::ArrayRef<PlannedLoop> Loops,
+                                  const SourceManager &SM) {
+  return llvm::all_of(Loops, [&](const PlannedLoop &P) {
+    return P.Plan.Runs != Execution::Parallel ||
+           !within(*P.Site.Loop, Loop, SM) ||
+           llvm::any_of(Serial.InnerParallel, [&](const ParallelInnerLoop &I) {
+             return I.Loop == P.Site.Loop;
+           });
+  });
 }
 
 void runCopyingHostLoopsSerially(std::vector<PlannedLoop> &Loops,
@@ -46,14 +65,17 @@ void runCopyingHostLoopsSerially(std::vector<PlannedLoop> &Loops,
   for (;;) {
     std::vector<DataRegion> Regions =
         planDataRegions(Loops, KernelBody, Origins, Stated, Ctx);
-    const HostLoop *Copying = copyingHostLoop(Loops, Regions, Host, Tried, SM);
-    if (!Copying)
+    std::optional<CopyingHostLoop> Found =
+        copyingHostLoop(Loops, Regions, Host, Tried, SM);
+    if (!Found)
       return;
+    const HostLoop *Copying = Found->Loop;
     Tried.insert(Copying->Site.Loop);
     std::optional<OffloadPlan> Serial = PlanSerial(Copying->Site);
-    if (!Serial)
-      continue;
     const ForStmt &Loop = *Copying->Site.Loop;
+    if (!Serial ||
+        (!Found->Bulk && !keepsInnerParallelism(*Serial, Loop, Loops, SM)))
+      continue;
     PlannedLoop Replacement{Copying->Site, std::move(*Serial)};
     Replacement.SerialWhy = Copying->Why;
     auto Inside = [&](const Stmt *S) { return within(*S, Loop, SM); };

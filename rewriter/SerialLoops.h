@@ -9,6 +9,10 @@
 //   or growing sections at a region or launch inside it, updates of whole
 //   sections around its host code) runs in one thread instead,
 //   innermost first, when it can: its arrays then cross once;
+// - so does one whose host code updates elements it names (`x[i] = w`
+//   beside the region's copy of x), when each of its loops that runs apart
+//   goes to the team's threads in the one thread's plan: the elements then
+//   cross with their arrays, and the loops launch once;
 // - a kernel none of whose loops runs apart (every offloaded loop serial,
 //   with no inner loop on a team's threads) gains nothing from the device:
 //   its loops stay on the host.
