@@ -477,7 +477,9 @@ llvm::Expected<VariablePlan> Inference::planScalar(const VariableAccesses &VA) {
                A.Reduction == FirstWrite->Reduction;
       });
   llvm::StringRef Name = VA.Var->getName();
-  if (Runs == Execution::Parallel && Annotations.Kernel &&
+  // In one thread too: the value in is never read, the value out never
+  // used.
+  if (Annotations.Kernel &&
       isPrivateToIterations(*VA.Var, *Loop.Loop,
                             *Annotations.Kernel->getBody())) {
     Plan.PrivateCopy = true;

@@ -39,7 +39,9 @@ static std::optional<CopyingHostLoop> copyingHostLoop(
 }
 
 /// True when Serial, the plan of Loop in one thread, gives every loop of
-/// Loops inside Loop that runs apart to the team's threads.
+/// Loops inside Loop that runs apart to the team's threads, and none of
+/// them has loops inside (work a step's teams would share: one team would
+/// take it all).
 static bool keepsInnerParallelism(const OffloadPlan &Serial,
                                   const ForStmt &Loop,
                                   llvm::ArrayRef<PlannedLoop> Loops,
@@ -47,9 +49,10 @@ static bool keepsInnerParallelism(const OffloadPlan &Serial,
   return llvm::all_of(Loops, [&](const PlannedLoop &P) {
     return P.Plan.Runs != Execution::Parallel ||
            !within(*P.Site.Loop, Loop, SM) ||
-           llvm::any_of(Serial.InnerParallel, [&](const ParallelInnerLoop &I) {
-             return I.Loop == P.Site.Loop;
-           });
+           (!containsLoop(*P.Site.Loop->getBody()) &&
+            llvm::any_of(Serial.InnerParallel, [&](const ParallelInnerLoop &I) {
+              return I.Loop == P.Site.Loop;
+            }));
   });
 }
 

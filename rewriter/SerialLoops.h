@@ -11,6 +11,7 @@
 //   innermost first, when it can: its arrays then cross once;
 // - so does one whose host code updates elements it names (`x[i] = w`
 //   beside the region's copy of x), when each of its loops that runs apart
+//   is a single loop (no loop inside: one team takes a step's work) and
 //   goes to the team's threads in the one thread's plan: the elements then
 //   cross with their arrays, and the loops launch once;
 // - a kernel none of whose loops runs apart (every offloaded loop serial,

@@ -42,7 +42,7 @@ OM_KERNEL void recurrence(int n, OM_IN const double r[n], OM_INOUT double y[n]) 
   }
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void recurrence(
-// CHECK:       {{^}}  #pragma omp target map(to: r[0:(n > 1 ? n : 0)]) map(tofrom: y[0:(n > 1 ? n : 0)]) map(alloc: z) map(tofrom: alpha) map(tofrom: beta) map(tofrom: sum){{$}}
+// CHECK:       {{^}}  #pragma omp target private(sum) map(to: r[0:(n > 1 ? n : 0)]) map(tofrom: y[0:(n > 1 ? n : 0)]) map(alloc: z) map(tofrom: alpha) map(tofrom: beta){{$}}
 // CHECK-NEXT:  {{^}}  for (int k = 1; k < n; k++) {{[{]$}}
 // CHECK:       {{^}}    #pragma omp parallel for reduction(+: sum){{$}}
 // CHECK:       {{^}}    #pragma omp parallel for{{$}}
@@ -129,6 +129,6 @@ int main(void) {
 // SUMMARY-NOT:  ownmap: z
 // What a call moves, as formulas of the kernel's variables (z none at all;
 // across_steps copies `a` back in each step of its host loop).
-// BYTES: local-arrays.c:{{[0-9]+}}:16: note: kernel 'recurrence': a call moves at most 16 * n + 24 bytes to the device and 8 * n + 24 bytes back [ownmap.cost.bytes]
+// BYTES: local-arrays.c:{{[0-9]+}}:16: note: kernel 'recurrence': a call moves at most 16 * n + 16 bytes to the device and 8 * n + 16 bytes back [ownmap.cost.bytes]
 // BYTES: local-arrays.c:{{[0-9]+}}:16: note: kernel 'read_after': a call moves nothing between the host and the device [ownmap.cost.bytes]
 // BYTES: local-arrays.c:{{[0-9]+}}:16: note: kernel 'across_steps': a call moves at most 8 * n bytes to the device and 8 * n bytes back; in every iteration of the host loop at line {{[0-9]+}}, nothing to the device and 8 * n bytes back [ownmap.cost.bytes]

@@ -125,7 +125,7 @@ OM_KERNEL void scale_then_solve(int n, OM_INOUT double l[n][n], OM_INOUT double 
 }
 // CHECK-LABEL: {{^}}OM_KERNEL void scale_then_solve(
 // CHECK:       {{^}}  #pragma omp target data map(tofrom: l[0:n]){{$}}
-// CHECK:       {{^}}  #pragma omp target map(tofrom: l[0:n]) map(tofrom: x[0:n]) map(tofrom: w){{$}}
+// CHECK:       {{^}}  #pragma omp target private(w) map(tofrom: l[0:n]) map(tofrom: x[0:n]){{$}}
 // CHECK-NEXT:  {{^}}  for (int i = 0; i < n; i++) {{[{]$}}
 // CHECK-NEXT:  {{^}}    w = x[i];{{$}}
 // CHECK-NEXT:  {{^}}    #pragma omp parallel for reduction(+: w){{$}}
@@ -150,8 +150,7 @@ OM_KERNEL void scale_then_solve(int n, OM_INOUT double l[n][n], OM_INOUT double 
 // SUMMARY-NEXT: ownmap: sum[0:np] {{.*}} 40 1 40 1
 // SUMMARY-NEXT: ownmap: l[0:n] {{.*}} 648 1 648 1
 // SUMMARY-NEXT: ownmap: x[0:n] {{.*}} 72 1 72 1
-// SUMMARY-NEXT: ownmap: w {{.*}} 8 1 8 1
-// SUMMARY-NEXT: ownmap: total 3896 14 2544 11
+// SUMMARY-NEXT: ownmap: total 3888 13 2536 10
 
 int main(void) {
   enum { N = 9, M = 7, R = 3, Q = 4, P = 5 };
