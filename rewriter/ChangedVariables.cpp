@@ -39,6 +39,22 @@ VariableSet changedVariables(const Stmt *S) {
   return std::move(Finder.Vars);
 }
 
+VariableSet declaredVariables(const Stmt *S) {
+  VariableSet Vars;
+  llvm::SmallVector<const Stmt *, 16> Work{S};
+  while (!Work.empty()) {
+    const Stmt *Next = Work.pop_back_val();
+    if (!Next)
+      continue;
+    if (const auto *Decls = dyn_cast<DeclStmt>(Next))
+      for (const Decl *D : Decls->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          Vars.insert(V);
+    llvm::append_range(Work, Next->children());
+  }
+  return Vars;
+}
+
 bool mentionsVariable(const Stmt *S, const VarDecl &V) {
   if (!S)
     return false;

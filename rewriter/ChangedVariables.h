@@ -21,6 +21,9 @@ using VariableSet = llvm::SmallPtrSet<const clang::VarDecl *, 8>;
 /// The variables S changes; empty for a null S.
 VariableSet changedVariables(const clang::Stmt *S);
 
+/// The variables S declares (in it, at any depth).
+VariableSet declaredVariables(const clang::Stmt *S);
+
 /// True when S names V anywhere; false for a null S.
 bool mentionsVariable(const clang::Stmt *S, const clang::VarDecl &V);
 

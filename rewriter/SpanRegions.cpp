@@ -44,9 +44,14 @@ public:
     Region.Last = Units.back().Last;
     Region.FirstStatement = Units.front().Statement;
     Region.LastStatement = Units.back().Statement;
-    for (const Stmt *S : Spanned)
+    // What the span changes, and what it declares, which has no value (nor
+    // name) where the span begins: maps and checks there may name neither.
+    for (const Stmt *S : Spanned) {
       for (const VarDecl *V : changedVariables(S))
         Region.Changed.insert(V);
+      for (const VarDecl *V : declaredVariables(S))
+        Region.Changed.insert(V);
+    }
     llvm::MapVector<const VarDecl *, std::vector<const VariablePlan *>> Uses;
     llvm::MapVector<const VarDecl *, llvm::SmallPtrSet<const Stmt *, 4>> In;
     for (const Unit &U : Units)

@@ -22,7 +22,10 @@
 // statements between the span's loops may not name a kept array, declare
 // anything, jump or call a function of the program; host code inside a host loop that names a
 // kept array must be covered by that loop's own region keeping it (whose
-// updates move what host code touches). The regions inside stay: their
+// updates move what host code touches). What the span's statements
+// declare (a stride in a block) has no name where the span begins: an
+// array whose count names it is not kept, and an exclusivity check over it
+// stays before its loop. The regions inside stay: their
 // maps find the data present and copy nothing. The rewriter checks before
 // the span that its arrays do not overlap (Exclusivity.h).
 //
