@@ -147,24 +147,29 @@ static KernelAnnotations aroundHostLoop(const KernelAnnotations &Annotations,
     llvm::consumeError(Limit.takeError());
     return Around;
   }
+  // A bound may name an integer the kernel never changes, or the index of
+  // a host loop around (which only its header changes).
   VariableSet InKernel = changedVariables(Annotations.Kernel->getBody());
   auto Kept = [&](const Polynomial &P) {
     return llvm::all_of(P.atoms(), [&](const Atom &A) {
       return A.var() && A.var()->getType()->isIntegerType() &&
-             !InKernel.count(A.var());
+             (!InKernel.count(A.var()) ||
+              llvm::is_contained(Annotations.AroundLoops.Indices, A.var()));
     });
   };
   if (L->Step || changedVariables(Loop.getBody()).count(L->Index) ||
       !Kept(*Init) || !Kept(*Limit))
     return Around;
-  Polynomial First = L->Downward ? (L->Inclusive ? *Limit : *Limit + Polynomial(1))
-                                 : *Init;
-  Polynomial End = L->Downward ? *Init + Polynomial(1)
-                               : (L->Inclusive ? *Limit + Polynomial(1) : *Limit);
-  Polynomial Index = Polynomial::atom(Atom{L->Index->getName().str(), L->Index});
+  Polynomial One(1);
+  Polynomial First =
+      L->Downward ? (L->Inclusive ? *Limit : *Limit + One) : *Init;
+  Polynomial End =
+      L->Downward ? *Init + One : (L->Inclusive ? *Limit + One : *Limit);
+  Polynomial Index =
+      Polynomial::atom(Atom{L->Index->getName().str(), L->Index});
   Around.AroundLoops.Indices.push_back(L->Index);
   Around.AroundLoops.Facts.push_back(Index - First);
-  Around.AroundLoops.Facts.push_back(End - Polynomial(1) - Index);
+  Around.AroundLoops.Facts.push_back(End - One - Index);
   return Around;
 }
 

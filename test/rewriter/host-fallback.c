@@ -88,6 +88,18 @@ OM_KERNEL void shift_rows(int n, OM_INOUT double a[n][8]) {
 // CHECK:       {{^}}  } else {{[{]$}}
 // REMARKS: host-fallback.c:[[#@LINE-9]]:16: remark: kernel 'shift_rows': the offloaded loops need n <= 9, checked on entry; a call where that fails runs the kernel as written, on the host
 
+// Host loops in host loops: j runs from i, so j < n bounds it too.
+OM_KERNEL void shift_pairs(int n, OM_INOUT double a[n][8]) {
+  for (int i = 1; i < n; i++)
+    for (int j = i; j < n; j++)
+      for (int c = 0; c < j; c++)
+        a[j][c] += a[j - 1][c];
+}
+// CHECK-LABEL: {{^}}OM_KERNEL void shift_pairs(
+// CHECK-NEXT:  {{^}}  if (ownmap_device_path("shift_pairs", (n <= 9))) {{[{]$}}
+// CHECK-NOT:   ownmap_check_extents
+// CHECK:       {{^}}  } else {{[{]$}}
+
 int main(void) {
   static double a[4][8];
   for (int i = 0; i < 4; i++)
@@ -99,6 +111,7 @@ int main(void) {
   rows(4, 8, 8, &a[0][0]); // on the device
   rows(3, 8, 5, &a[0][0]); // rows overlap: as written
   shift_rows(4, a);
+  shift_pairs(4, a);
   double check = 0;
   for (int i = 0; i < 4; i++)
     for (int j = 0; j < 8; j++)
