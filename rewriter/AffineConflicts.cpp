@@ -218,7 +218,7 @@ public:
 
   /// The extent of dimension D (1: the second), for an array parameter.
   std::optional<std::string> extent(size_t D) {
-    return affineText(Extents[D - 1], {}, "", Params);
+    return invariant(Extents[D - 1]);
   }
 
   /// Every subscript after the first within its extent, or (Leave) some
@@ -299,7 +299,7 @@ std::optional<std::string> conflictSet(Builder &B, const AffineAccess &X,
 /// element A reaches, in the same loops (`s >= e ? s : e` evaluates e in
 /// every iteration, whichever copy it returns).
 bool alongUnconditional(const AffineAccess &A,
-                               llvm::ArrayRef<AffineAccess> All) {
+                        llvm::ArrayRef<AffineAccess> All) {
   auto SameLoops = [](const Access &X, const Access &Y) {
     return llvm::equal(X.InnerLoops, Y.InnerLoops,
                        [](const CanonicalLoop &L, const CanonicalLoop &M) {
@@ -386,26 +386,27 @@ std::optional<std::string> inBoundsCondition(isl_ctx *Ctx, Builder &B,
 
 /// What isl proves of the accesses Chosen of VA's array, for the
 /// iterations Levels keeps apart.
-/// Chosen as isl sees them; none when one is not affine.
-static std::optional<std::vector<AffineAccess>>
-readAccesses(const SubscriptAnalysis &Subscripts,
-             llvm::ArrayRef<const Access *> Chosen) {
+/// Accesses of one array as isl sees them, with the extents of its
+/// dimensions after the first.
+struct AffineQuestion {
   std::vector<AffineAccess> All;
+  std::vector<Polynomial> Extents;
+};
+
+/// Chosen, accesses of VA's array; none when one is not affine, or when
+/// one has several subscripts and the array is no array parameter.
+static std::optional<AffineQuestion>
+readQuestion(const SubscriptAnalysis &Subscripts, const VariableAccesses &VA,
+             llvm::ArrayRef<const Access *> Chosen) {
+  AffineQuestion Q;
   for (const Access *A : Chosen) {
     auto Read = readAccess(Subscripts, *A);
     if (!Read)
       return std::nullopt;
-    All.push_back(std::move(*Read));
+    Q.All.push_back(std::move(*Read));
   }
-  return All;
-}
-
-/// The extents of the dimensions after the first of VA's array, which All
-/// subscript; none when it has more than one and is no array parameter.
-static std::optional<std::vector<Polynomial>>
-innerExtents(const VariableAccesses &VA, llvm::ArrayRef<AffineAccess> All) {
-  if (llvm::none_of(All, [](const AffineAccess &A) { return A.Dims.size() > 1; }))
-    return std::vector<Polynomial>();
+  if (llvm::none_of(Q.All, [](const AffineAccess &A) { return A.Dims.size() > 1; }))
+    return Q;
   const auto *Param = dyn_cast<ParmVarDecl>(VA.Var);
   if (!Param || !isArrayParameter(*Param))
     return std::nullopt;
@@ -414,19 +415,19 @@ innerExtents(const VariableAccesses &VA, llvm::ArrayRef<AffineAccess> All) {
     llvm::consumeError(Shape.takeError());
     return std::nullopt;
   }
-  return Shape->InnerExtents;
+  Q.Extents = Shape->InnerExtents;
+  return Q;
 }
 
 static std::optional<ConflictFree>
 proveApart(const SubscriptAnalysis &Subscripts, const VariableAccesses &VA,
            llvm::ArrayRef<const Access *> Chosen, Apart Levels) {
-  auto Read = readAccesses(Subscripts, Chosen);
-  auto Extents = Read ? innerExtents(VA, *Read) : std::nullopt;
-  if (!Extents)
+  std::optional<AffineQuestion> Q = readQuestion(Subscripts, VA, Chosen);
+  if (!Q)
     return std::nullopt;
-  const std::vector<AffineAccess> &All = *Read;
+  const std::vector<AffineAccess> &All = Q->All;
   IslContext Ctx;
-  Builder B(Subscripts, *Extents);
+  Builder B(Subscripts, Q->Extents);
   for (size_t I = 0; I < All.size(); ++I)
     for (size_t J = I; J < All.size(); ++J) {
       if (!isWrite(All[I].Site->Kind) && !isWrite(All[J].Site->Kind))
@@ -480,17 +481,64 @@ static std::optional<std::string> reachedRows(Builder &B, AffineAccess A,
          *Row + " }";
 }
 
+/// "{ [] -> [e0] : ... }": the rows of Section while it is mapped.
+static std::optional<std::string> sectionRows(Builder &B,
+                                              const MappedSection &Section) {
+  auto Lower = B.invariant(Section.Lower);
+  auto Length = B.invariant(Section.Length);
+  if (!Lower || !Length)
+    return std::nullopt;
+  std::vector<std::string> Parts{*Lower + " <= e0 < " + *Lower + " + " +
+                                 *Length};
+  for (const Polynomial &G : Section.Guard) {
+    auto Term = B.invariant(G);
+    if (!Term)
+      return std::nullopt;
+    Parts.push_back(*Term + " >= 0");
+  }
+  return "{ [] -> [e0] : " + llvm::join(Parts, " and ") + " }";
+}
+
+/// True when the rows of Needed (reachedRows) lie in the union of those of
+/// Covering, for every value of the parameters. Read once all texts have
+/// named their parameters.
+static bool rowsCovered(isl_ctx *Ctx, const Builder &B,
+                        const std::string &Needed,
+                        llvm::ArrayRef<std::string> Covering) {
+  auto Rows = [&](const std::string &Text) {
+    isl_map *M =
+        isl_map_read_from_str(Ctx, (B.Params.declaration() + Text).c_str());
+    return M ? isl_map_range(M) : nullptr;
+  };
+  isl_set *Want = Rows(Needed);
+  isl_set *Have = nullptr;
+  for (const std::string &Text : Covering)
+    if (isl_set *One = Rows(Text))
+      Have = Have ? isl_set_union(Have, One) : One;
+  isl_bool Inside =
+      Want && Have ? isl_set_is_subset(Want, Have) : isl_bool_error;
+  isl_set_free(Want);
+  isl_set_free(Have);
+  return Inside == isl_bool_true;
+}
+
 /// True when, in each iteration of the loops around the inner loop at
-/// depth Depth, whether that loop runs or not, the row of E's element is
+/// depth Depth, whether that loop runs or not, the row of E's element (the
+/// element, for one dimension) lies in Section while it is mapped, or is
 /// one that an affine access of VA's array in the offloaded loop reaches in
-/// some iteration: the section, which holds every access, holds it.
-static bool rowReachedAnyway(isl_ctx *Ctx, Builder &B,
+/// some iteration (the section holds every access). (Its other subscripts
+/// stay within their extents: the caller's in-bounds proof.)
+static bool elementRowMapped(isl_ctx *Ctx, Builder &B,
                              const SubscriptAnalysis &Subscripts,
                              const VariableAccesses &VA,
-                             const AffineAccess &E, unsigned Depth) {
+                             const AffineAccess &E, unsigned Depth,
+                             const MappedSection &Section) {
   auto Element = reachedRows(B, E, Depth);
   if (!Element)
     return false;
+  if (auto InSection = sectionRows(B, Section);
+      InSection && rowsCovered(Ctx, B, *Element, {*InSection}))
+    return true;
   std::vector<std::string> Reached;
   for (const Access &A : VA.Accesses) {
     auto Read = readAccess(Subscripts, A);
@@ -499,51 +547,7 @@ static bool rowReachedAnyway(isl_ctx *Ctx, Builder &B,
     if (auto Map = reachedRows(B, *Read, Read->Nest.size()))
       Reached.push_back(*Map);
   }
-  // Every text is read once all have named their parameters.
-  auto Rows = [&](const std::string &Text) {
-    isl_map *M =
-        isl_map_read_from_str(Ctx, (B.Params.declaration() + Text).c_str());
-    return M ? isl_map_range(M) : nullptr;
-  };
-  isl_set *Needed = Rows(*Element);
-  isl_set *Covered = nullptr;
-  for (const std::string &Text : Reached)
-    if (isl_set *One = Rows(Text))
-      Covered = Covered ? isl_set_union(Covered, One) : One;
-  isl_bool Inside = Needed && Covered ? isl_set_is_subset(Needed, Covered)
-                                      : isl_bool_error;
-  isl_set_free(Needed);
-  isl_set_free(Covered);
-  return Inside == isl_bool_true;
-}
-
-/// True when, in each iteration of the loops around the inner loop at
-/// depth Depth, whether that loop runs or not, the row of E's element (the
-/// element, for one dimension) lies in Section and Section is mapped. (Its
-/// other subscripts stay within their extents: the caller's in-bounds
-/// proof.)
-static bool withinSection(isl_ctx *Ctx, Builder &B, AffineAccess E,
-                          unsigned Depth, const MappedSection &Section) {
-  E.Nest.resize(Depth);
-  auto Dom = B.domain(E, "x");
-  auto Row = B.subscript(E, 0, "x");
-  auto Lower = B.invariant(Section.Lower);
-  auto Length = B.invariant(Section.Length);
-  if (!Dom || !Row || !Lower || !Length)
-    return false;
-  std::vector<std::string> Outside{*Row + " < " + *Lower,
-                                   *Row + " >= " + *Lower + " + " + *Length};
-  for (const Polynomial &G : Section.Guard) {
-    auto Term = B.invariant(G);
-    if (!Term)
-      return false;
-    Outside.push_back(*Term + " < 0");
-  }
-  std::string Text = B.Params.declaration() + "{ " + tuple(Depth, "x") +
-                     " : " + *Dom + " and (" + llvm::join(Outside, " or ") +
-                     ") }";
-  std::optional<bool> Never = isEmptyMap(Ctx, Text);
-  return Never && *Never;
+  return rowsCovered(Ctx, B, *Element, Reached);
 }
 
 std::optional<ConflictFree>
@@ -553,14 +557,13 @@ proveElementApart(const SubscriptAnalysis &Subscripts,
                   const MappedSection &Section) {
   std::vector<const Access *> Chosen{&Element};
   llvm::append_range(Chosen, Others);
-  auto Read = readAccesses(Subscripts, Chosen);
-  auto Extents = Read ? innerExtents(VA, *Read) : std::nullopt;
-  if (!Extents)
+  std::optional<AffineQuestion> Q = readQuestion(Subscripts, VA, Chosen);
+  if (!Q)
     return std::nullopt;
-  const std::vector<AffineAccess> &All = *Read;
+  const std::vector<AffineAccess> &All = Q->All;
   const AffineAccess &E = All.front();
   IslContext Ctx;
-  Builder B(Subscripts, *Extents);
+  Builder B(Subscripts, Q->Extents);
   // The element is one for every iteration of the inner loop and those in
   // it: no two of them reach different elements.
   auto DomX = B.domain(E, "x"), DomY = B.domain(E, "y");
@@ -594,8 +597,7 @@ proveElementApart(const SubscriptAnalysis &Subscripts,
     if (!Empty || !*Empty)
       return std::nullopt;
   }
-  if (!withinSection(Ctx.get(), B, E, Depth, Section) &&
-      !rowReachedAnyway(Ctx.get(), B, Subscripts, VA, E, Depth))
+  if (!elementRowMapped(Ctx.get(), B, Subscripts, VA, E, Depth, Section))
     return std::nullopt;
   auto InBounds = inBoundsCondition(Ctx.get(), B, All);
   if (!InBounds)

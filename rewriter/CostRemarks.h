@@ -61,9 +61,8 @@ struct CopyingHostLoop {
 /// each the innermost loop of Host around such a copy.
 std::vector<CopyingHostLoop>
 copyingHostLoops(llvm::ArrayRef<PlannedLoop> Loops,
-                     llvm::ArrayRef<DataRegion> Regions,
-                     llvm::ArrayRef<HostLoop> Host,
-                     const clang::SourceManager &SM);
+                 llvm::ArrayRef<DataRegion> Regions,
+                 llvm::ArrayRef<HostLoop> Host, const clang::SourceManager &SM);
 
 /// What a call of a kernel costs beyond its arrays once.
 struct CallCosts {
